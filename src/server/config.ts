@@ -1,0 +1,63 @@
+/** Server configuration, read once from the environment (see .env.example). */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  seedDemo: boolean;
+  captchaEnabled: boolean;
+  altchaHmacKey: string;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  distDir: string;
+  jobsEnabled: boolean;
+  logLevel: string;
+  firebaseCredentials: string | undefined;
+  oidc: {
+    supplier: { issuer?: string; clientId?: string; clientSecret?: string };
+    employee: { issuer?: string; clientId?: string; clientSecret?: string };
+  };
+}
+
+const bool = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 3000);
+  const isProduction = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET ?? (isProduction ? '' : 'dev-only-secret-change-me-in-production-0123456789');
+  if (!jwtSecret || jwtSecret.length < 32) throw new Error('JWT_SECRET must be set to at least 32 characters');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret,
+    seedDemo: bool(env.SEED_DEMO, false),
+    captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
+    altchaHmacKey: env.ALTCHA_HMAC_KEY ?? jwtSecret,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    jobsEnabled: bool(env.JOBS_ENABLED, true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    firebaseCredentials: env.FIREBASE_CREDENTIALS || undefined,
+    oidc: {
+      supplier: {
+        issuer: env.OIDC_SUPPLIER_ISSUER,
+        clientId: env.OIDC_SUPPLIER_CLIENT_ID,
+        clientSecret: env.OIDC_SUPPLIER_CLIENT_SECRET,
+      },
+      employee: {
+        issuer: env.OIDC_EMPLOYEE_ISSUER,
+        clientId: env.OIDC_EMPLOYEE_CLIENT_ID,
+        clientSecret: env.OIDC_EMPLOYEE_CLIENT_SECRET,
+      },
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite
+ * (on disk under DATA_DIR/db, or in memory for tests). Both run the same drizzle migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { schema, type Schema } from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a repository method accepts: the database or an open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** A raw SQL runner shared by pg-boss and LISTEN/NOTIFY, whatever the driver. */
+export interface RawSql {
+  query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  exec(text: string): Promise<void>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+export interface Database {
+  db: Db;
+  raw: RawSql;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDatabase(opts: { url?: string; dataDir?: string | 'memory' }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    await migratePg(db, { migrationsFolder });
+    const listeners: pg.PoolClient[] = [];
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      raw: {
+        query: (text, values) => pool.query(text, values as unknown[]),
+        exec: async (text) => {
+          await pool.query(text);
+        },
+        listen: async (channel, onPayload) => {
+          const client = await pool.connect();
+          listeners.push(client);
+          client.on('notification', (msg) => {
+            if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+          });
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          return async () => {
+            await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+            client.release();
+            listeners.splice(listeners.indexOf(client), 1);
+          };
+        },
+      },
+      close: async () => {
+        for (const c of listeners.splice(0)) c.release();
+        await pool.end();
+      },
+    };
+  }
+
+  let client: PGlite;
+  if (!opts.dataDir || opts.dataDir === 'memory') {
+    client = await PGlite.create();
+  } else {
+    mkdirSync(opts.dataDir, { recursive: true });
+    client = await PGlite.create(path.join(opts.dataDir, 'db'));
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    raw: {
+      // pg-boss sends multi-statement texts without parameters: those go through exec.
+      query: async (text, values) => {
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        return client.query(text, values);
+      },
+      exec: async (text) => {
+        await client.exec(text);
+      },
+      listen: async (channel, onPayload) => {
+        const unsub = await client.listen(channel, onPayload);
+        return async () => unsub();
+      },
+    },
+    close: () => client.close(),
+  };
+}

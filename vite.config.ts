@@ -1,0 +1,84 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    react(),
+    // A message without its Spanish text fails the build (and so CI).
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/app',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Scrap Logistics Portal',
+        short_name: 'Scrap Portal',
+        description: 'Transport tickets, shipping documents and customs review for scrap material',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#4157A1',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false, type: 'module' },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: ['tests/shared/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['tests/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/app/setup.ts'],
+          testTimeout: 20000,
+        },
+      },
+    ],
+  },
+});
