@@ -15,6 +15,7 @@ export interface Config {
   distDir: string;
   jobsEnabled: boolean;
   logLevel: string;
+  loginRateLimit: number;
   firebaseCredentials: string | undefined;
   oidc: {
     supplier: { issuer?: string; clientId?: string; clientSecret?: string };
@@ -45,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     jobsEnabled: bool(env.JOBS_ENABLED, true),
     logLevel: env.LOG_LEVEL ?? 'info',
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     firebaseCredentials: env.FIREBASE_CREDENTIALS || undefined,
     oidc: {
       supplier: {

@@ -7,8 +7,8 @@ export const MAX_TOKEN_MS = 24 * 60 * 60 * 1000;
 const expiresIn = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
 
 export const LoginSchema = v.object({
-  username: v.pipe(v.string(MSG.usernameRequired), v.trim(), v.nonEmpty(MSG.usernameRequired), v.maxLength(100)),
-  password: v.pipe(v.string(MSG.passwordRequired), v.nonEmpty(MSG.passwordRequired), v.maxLength(200)),
+  username: v.pipe(v.optional(v.string(MSG.usernameRequired), ''), v.trim(), v.nonEmpty(MSG.usernameRequired), v.maxLength(100)),
+  password: v.pipe(v.optional(v.string(MSG.passwordRequired), ''), v.nonEmpty(MSG.passwordRequired), v.maxLength(200)),
   /** Milliseconds until the next local midnight on the user's device. */
   expiresIn: v.optional(expiresIn),
   /** ALTCHA solution (base64 payload), required after 3 failed attempts. */
@@ -19,7 +19,7 @@ export type LoginInput = v.InferOutput<typeof LoginSchema>;
 export const TokenLoginSchema = v.object({ expiresIn: v.optional(expiresIn) });
 
 export const RecoverSchema = v.object({
-  username: v.pipe(v.string(MSG.usernameRequired), v.trim(), v.nonEmpty(MSG.usernameRequired)),
+  username: v.pipe(v.optional(v.string(MSG.usernameRequired), ''), v.trim(), v.nonEmpty(MSG.usernameRequired)),
   captcha: v.optional(v.string()),
 });
 

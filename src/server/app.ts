@@ -1,0 +1,142 @@
+/** Builds the Fastify instance: plugins, then the API routes under /api, then the built app. */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database, type Db } from './db/database';
+import { HttpError } from './http/errors';
+import { authPlugin } from './plugins/auth';
+import { LocalFileStore } from './plugins/file-store';
+import { jobsPlugin } from './plugins/jobs';
+import { authRoutes } from './routes/auth/auth-routes';
+import { healthRoutes } from './routes/health/health-routes';
+import { userRoutes } from './routes/users/user-routes';
+import { seedDemo, isEmpty } from './seed/demo-seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    files: LocalFileStore;
+  }
+}
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** An already open database (tests share one per file). */
+  database?: Database;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(process.env, options.config);
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Validation is done by valibot in preValidation; the JSON Schemas only document the routes.
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('files', new LocalFileStore(path.join(config.dataDir, 'files')));
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  if (config.seedDemo || (database.kind === 'pglite' && (await isEmpty(database.db)))) {
+    await seedDemo(database.db, app.log);
+  }
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toBody());
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 ? 'Internal Server Error' : error.message;
+    return reply.status(status).send(new HttpError(status, message).toBody());
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.firebaseio.com'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin);
+  await app.register(jobsPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Scrap logistics portal API', version: '1.0.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send(new HttpError(404, 'Not found').toBody()));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerAppShell(app, config.distDir);
+  return app;
+}
+
+/** Serves the built PWA; client routes fall back to index.html. */
+async function registerAppShell(app: FastifyInstance, distDir: string) {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).type('text/plain').send('The app is not built: run `npm run build`.'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const name = path.basename(filePath);
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) {
+        res.header('Cache-Control', 'no-cache');
+      }
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '');
+    if (!wantsPage) return reply.status(404).send(new HttpError(404, 'Not found').toBody());
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,30 @@
+/** HTTP errors with the body shape of DESIGN.md section 5: {statusCode, error, message, details?}. */
+import { STATUS_CODES } from 'node:http';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  toBody() {
+    return {
+      statusCode: this.statusCode,
+      error: STATUS_CODES[this.statusCode] ?? 'Error',
+      message: this.message,
+      ...(this.details ? { details: this.details } : {}),
+      ...this.extra,
+    };
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, string>) => new HttpError(400, message, details);
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string, details?: Record<string, string>) => new HttpError(422, message, details);

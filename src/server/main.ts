@@ -1,0 +1,17 @@
+/** Starts the server and shuts it down gracefully on SIGINT/SIGTERM. */
+import { buildApp } from './app';
+
+const app = await buildApp();
+const { port, host } = app.config;
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port, host });
+app.log.info(`Scrap logistics portal on http://localhost:${port} (API docs at /api/docs)`);
+app.log.info('Demo users: admin, adminro, supplier1, supplier2, carrier1, carrier2, rail1, customs1, customs2 — password Demo-1234!');

@@ -1,0 +1,82 @@
+/**
+ * Bearer-token authentication. Tokens are HS256 JWTs carrying the user id and the user's token version;
+ * every request re-reads the user so that a password change or a disabled account takes effect at once.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { can, type Permission } from '../../shared/domain/permissions';
+import type { Role } from '../../shared/domain/roles';
+import { MAX_TOKEN_MS } from '../../shared/schemas/auth';
+import { HttpError } from '../http/errors';
+import { findAuthUser } from '../repositories/users';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  roles: Role[];
+  supplierId: number | null;
+  carrierId: number | null;
+  customsAgentId: number | null;
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    signToken: (user: { id: number; tokenVersion: number }, expiresInMs?: number) => Promise<string>;
+  }
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+}
+
+export const authPlugin = fp(async (app) => {
+  const key = new TextEncoder().encode(app.config.jwtSecret);
+
+  app.decorateRequest('auth', null);
+
+  app.decorate('signToken', async (user: { id: number; tokenVersion: number }, expiresInMs?: number) => {
+    const ms = Math.min(Math.max(expiresInMs ?? MAX_TOKEN_MS, 1000), MAX_TOKEN_MS);
+    return new SignJWT({ ver: user.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor((Date.now() + ms) / 1000))
+      .sign(key);
+  });
+
+  async function verify(request: FastifyRequest): Promise<AuthUser> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new HttpError(401, 'Unauthorized');
+    let sub: string | undefined;
+    let ver: unknown;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      sub = payload.sub;
+      ver = payload.ver;
+    } catch {
+      throw new HttpError(401, 'Unauthorized');
+    }
+    const user = sub && /^\d+$/.test(sub) ? await findAuthUser(app.db, Number(sub)) : undefined;
+    if (!user || user.tokenVersion !== ver) throw new HttpError(401, 'Unauthorized');
+    return user;
+  }
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.auth = await verify(request);
+  });
+
+  app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
+    request.auth ??= await verify(request);
+    if (!can(request.auth.roles, permission)) throw new HttpError(403, 'Forbidden');
+  });
+});
+
+/** The signed-in user of a route behind `authenticate` or `requirePermission`. */
+export function authOf(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw new HttpError(401, 'Unauthorized');
+  return request.auth;
+}

@@ -1,0 +1,43 @@
+/**
+ * pg-boss on the same database as the data: on PostgreSQL it opens its own pool, on PGlite it runs
+ * through a small adapter over the single embedded connection. Schedules are cluster-wide, so several
+ * server processes run each sweep once.
+ */
+import fp from 'fastify-plugin';
+import { PgBoss } from 'pg-boss';
+import { ORPHAN_FILES_JOB, sweepOrphanFiles } from '../jobs/orphan-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    boss: PgBoss | null;
+  }
+}
+
+export const jobsPlugin = fp(async (app) => {
+  if (!app.config.jobsEnabled) {
+    app.decorate('boss', null);
+    return;
+  }
+  const boss =
+    app.database.kind === 'postgres' && app.config.databaseUrl
+      ? new PgBoss({ connectionString: app.config.databaseUrl, max: 4 })
+      : new PgBoss({
+          db: {
+            executeSql: (text: string, values?: unknown[]) => app.database.raw.query(text, values),
+          },
+        });
+  boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
+  await boss.start();
+  app.decorate('boss', boss);
+
+  await boss.createQueue(ORPHAN_FILES_JOB);
+  await boss.schedule(ORPHAN_FILES_JOB, '*/10 * * * *');
+  await boss.work(ORPHAN_FILES_JOB, async () => {
+    const { removed } = await sweepOrphanFiles(app.db, app.files);
+    if (removed) app.log.info({ removed }, 'orphan files removed');
+  });
+
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, timeout: 5000 });
+  });
+});

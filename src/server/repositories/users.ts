@@ -1,0 +1,131 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { isRole, type Role } from '../../shared/domain/roles';
+import type { User } from '../../shared/schemas/user';
+import type { Tx } from '../db/database';
+import { firebaseTokens, loginAttempts, userRoles, users } from '../db/schema/accounts';
+import { carriers, customsAgents, depots, suppliers } from '../db/schema/parties';
+import type { AuthUser } from '../plugins/auth';
+
+async function rolesOf(db: Tx, userId: number): Promise<Role[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(userRoles.position), asc(userRoles.role));
+  return rows.map((r) => r.role).filter(isRole);
+}
+
+export async function findAuthUser(db: Tx, id: number): Promise<AuthUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      supplierId: users.supplierId,
+      carrierId: users.carrierId,
+      customsAgentId: users.customsAgentId,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.active, true)));
+  if (!row) return undefined;
+  return { ...row, roles: await rolesOf(db, id) };
+}
+
+export async function findCredentials(db: Tx, username: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, eq(users.active, true)));
+  return row;
+}
+
+/** The user as the API shows it (spec section 3): roles in order and the business of the user. */
+export async function findUserView(db: Tx, id: number): Promise<User | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      name: users.name,
+      supplierId: suppliers.id,
+      supplierName: suppliers.businessName,
+      carrierId: carriers.id,
+      carrierName: carriers.businessName,
+      carrierMode: carriers.mode,
+      customsAgentId: customsAgents.id,
+      customsAgentName: customsAgents.businessName,
+    })
+    .from(users)
+    .leftJoin(suppliers, eq(users.supplierId, suppliers.id))
+    .leftJoin(carriers, eq(users.carrierId, carriers.id))
+    .leftJoin(customsAgents, eq(users.customsAgentId, customsAgents.id))
+    .where(and(eq(users.id, id), eq(users.active, true)));
+  if (!row) return undefined;
+  const yards =
+    row.supplierId === null
+      ? []
+      : await db
+          .select({ id: depots.id, name: depots.name, city: depots.city, address: depots.address })
+          .from(depots)
+          .where(eq(depots.supplierId, row.supplierId))
+          .orderBy(asc(depots.id));
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    roles: (await rolesOf(db, id)).map((name) => ({ name })),
+    userDetail: {
+      name: row.name,
+      supplier:
+        row.supplierId !== null && row.supplierName !== null
+          ? { id: row.supplierId, businessName: row.supplierName, depots: yards }
+          : null,
+      carrier:
+        row.carrierId !== null && row.carrierName !== null && row.carrierMode !== null
+          ? { id: row.carrierId, businessName: row.carrierName, mode: row.carrierMode }
+          : null,
+      customsAgent:
+        row.customsAgentId !== null && row.customsAgentName !== null
+          ? { id: row.customsAgentId, businessName: row.customsAgentName }
+          : null,
+    },
+  };
+}
+
+export async function recordLoginAttempt(db: Tx, username: string, ip: string, success: boolean) {
+  await db.insert(loginAttempts).values({ username: username.toLowerCase(), ip, success });
+}
+
+/** Failed sign-ins for the username or from the address within the window. */
+export async function recentFailures(db: Tx, username: string, ip: string, since: Date): Promise<number> {
+  const [byUser] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginAttempts)
+    .where(
+      and(eq(loginAttempts.username, username.toLowerCase()), eq(loginAttempts.success, false), gt(loginAttempts.at, since)),
+    );
+  const [byIp] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.at, since)));
+  return Math.max(byUser?.n ?? 0, byIp?.n ?? 0);
+}
+
+export async function addFirebaseToken(db: Tx, userId: number, token: string) {
+  // A device token belongs to whoever signed in on the device last.
+  await db
+    .insert(firebaseTokens)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: firebaseTokens.token, set: { userId, createdAt: new Date() } });
+}
+
+export async function removeFirebaseToken(db: Tx, userId: number, token?: string) {
+  await db
+    .delete(firebaseTokens)
+    .where(token ? and(eq(firebaseTokens.userId, userId), eq(firebaseTokens.token, token)) : eq(firebaseTokens.userId, userId));
+}
+
+export async function firebaseTokensOf(db: Tx, userId: number): Promise<string[]> {
+  const rows = await db.select({ token: firebaseTokens.token }).from(firebaseTokens).where(eq(firebaseTokens.userId, userId));
+  return rows.map((r) => r.token);
+}
