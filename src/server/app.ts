@@ -52,7 +52,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('files', new LocalFileStore(path.join(config.dataDir, 'files')));
   if (!options.database) app.addHook('onClose', async () => database.close());
 
-  if (config.seedDemo || (database.kind === 'pglite' && (await isEmpty(database.db)))) {
+  // A database handed in (tests) is seeded by its owner; the embedded default seeds itself when empty.
+  if (config.seedDemo || (!options.database && database.kind === 'pglite' && (await isEmpty(database.db)))) {
     await seedDemo(database.db, app.log);
   }
 

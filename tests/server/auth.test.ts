@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, SignJWT } from 'jose';
+import { createChallenge, solveChallenge } from 'altcha-lib/v1';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const login = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
+
+describe('POST /api/auth/login', () => {
+  it.each([
+    ['admin', 'ADMIN', null],
+    ['adminro', 'ADMINRO', null],
+    ['supplier1', 'SUPPLIER', 'supplier'],
+    ['supplier2', 'SUPPLIER', 'supplier'],
+    ['carrier1', 'CARRIER', 'carrier'],
+    ['carrier2', 'CARRIER', 'carrier'],
+    ['rail1', 'CARRIER', 'carrier'],
+    ['customs1', 'CUSTOMS', 'customsAgent'],
+    ['customs2', 'CUSTOMS', 'customsAgent'],
+  ] as const)('should sign in %s with the first role %s and its business', async (username, role, business) => {
+    const res = await login({ username, password: DEMO_PASSWORD, expiresIn: 3_600_000 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user.username).toBe(username);
+    expect(body.user.roles[0].name).toBe(role);
+    expect(body.user.userDetail.name).toEqual(expect.any(String));
+    if (business) expect(body.user.userDetail[business].businessName).toEqual(expect.any(String));
+    expect(typeof body.token).toBe('string');
+  });
+
+  it('should list the supplier yards in the user detail', async () => {
+    const res = await login({ username: 'supplier1', password: DEMO_PASSWORD });
+    expect(res.json().user.userDetail.supplier.depots.map((d: { name: string }) => d.name)).toEqual([
+      'South Chicago Yard',
+      'Houston Ship Channel Yard',
+    ]);
+  });
+
+  it('should answer 401 with the spec text for a wrong password or an unknown user', async () => {
+    for (const payload of [
+      { username: 'carrier1', password: 'wrong-password' },
+      { username: 'nobody', password: 'whatever-1' },
+    ]) {
+      const res = await login(payload, '10.0.0.2');
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ statusCode: 401, message: 'Incorrect user or password' });
+    }
+  });
+
+  it('should answer 400 with a message per missing field', async () => {
+    const res = await login({});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual({
+      username: 'Username is a required field',
+      password: 'Password is a required field',
+    });
+  });
+
+  it('should cap the token at 24 hours and follow a shorter expiresIn', async () => {
+    const long = (await login({ username: 'admin', password: DEMO_PASSWORD, expiresIn: 7 * 86_400_000 })).json();
+    const short = (await login({ username: 'admin', password: DEMO_PASSWORD, expiresIn: 60_000 })).json();
+    const now = Math.floor(Date.now() / 1000);
+    expect(decodeJwt(long.token).exp! - now).toBeLessThanOrEqual(86_400);
+    expect(decodeJwt(long.token).exp! - now).toBeGreaterThan(86_000);
+    expect(decodeJwt(short.token).exp! - now).toBeLessThanOrEqual(60);
+  });
+
+  it('should require a captcha after three failed attempts and accept a solved one', async () => {
+    const ip = '10.0.0.9';
+    for (let i = 0; i < 3; i++) await login({ username: 'customs2', password: 'bad-password' }, ip);
+    const blocked = await login({ username: 'customs2', password: DEMO_PASSWORD }, ip);
+    expect(blocked.statusCode).toBe(401);
+    expect(blocked.json()).toMatchObject({ captchaRequired: true });
+
+    const challenge = (await t.app.inject({ method: 'GET', url: '/api/auth/captcha' })).json();
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    const captcha = Buffer.from(
+      JSON.stringify({ ...challenge, number: solution!.number }),
+    ).toString('base64');
+    const ok = await login({ username: 'customs2', password: DEMO_PASSWORD, captcha }, ip);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('should refuse a forged captcha solution', async () => {
+    const ip = '10.0.0.10';
+    for (let i = 0; i < 3; i++) await login({ username: 'rail1', password: 'bad-password' }, ip);
+    const forged = await createChallenge({ hmacKey: 'not-the-server-key', maxNumber: 10 });
+    const captcha = Buffer.from(JSON.stringify({ ...forged, number: 1 })).toString('base64');
+    const res = await login({ username: 'rail1', password: DEMO_PASSWORD, captcha }, ip);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().captchaRequired).toBe(true);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('should renew a valid token with POST /api/auth/login/token', async () => {
+    const token = await t.login('carrier1');
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: { expiresIn: 120_000 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.username).toBe('carrier1');
+  });
+
+  it('should answer 401 without a token, with a forged one and with an expired one', async () => {
+    const forged = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)));
+    const expired = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode(t.app.config.jwtSecret));
+    for (const headers of [{}, bearer(forged), bearer(expired), bearer('garbage')]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers, payload: {} });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('should reject tokens issued before the token version changed', async () => {
+    const token = await t.login('supplier2');
+    await t.database.db.execute(sql`update users set token_version = token_version + 1 where username = 'supplier2'`);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} });
+    expect(res.statusCode).toBe(401);
+    await t.database.db.execute(sql`update users set token_version = 0 where username = 'supplier2'`);
+  });
+});
+
+describe('users', () => {
+  it('should read oneself, hide other users from non-admins and show them to admins', async () => {
+    const supplier = await t.login('supplier1');
+    const me = (await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(supplier), payload: {} })).json().user;
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers: bearer(supplier) })).json().user.username).toBe('supplier1');
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.id + 1}`, headers: bearer(supplier) })).statusCode).toBe(404);
+    const admin = await t.login('adminro');
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/abc', headers: bearer(admin) })).statusCode).toBe(404);
+  });
+
+  it('should store and remove a push token for the signed-in user only', async () => {
+    const token = await t.login('carrier2');
+    const me = (await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} })).json().user;
+    const put = await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}/firebaseToken`, headers: bearer(token), payload: { token: 'device-abc' } });
+    expect(put.statusCode).toBe(200);
+    const count = async () =>
+      ((await t.database.db.execute(sql`select count(*)::int as n from firebase_tokens where token = 'device-abc'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(await count()).toBe(1);
+    const other = await t.app.inject({ method: 'PUT', url: `/api/users/${me.id - 1}/firebaseToken`, headers: bearer(token), payload: { token: 'x' } });
+    expect(other.statusCode).toBe(404);
+    await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}/firebaseToken/remove`, headers: bearer(token), payload: { token: 'device-abc' } });
+    expect(await count()).toBe(0);
+  });
+});
+
+describe('recovery and SSO before they are configured', () => {
+  it('should say recovery is not available yet', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/password', payload: { username: 'admin' } });
+    expect(res.statusCode).toBe(501);
+  });
+
+  it('should send the SSO buttons to the login error page', async () => {
+    for (const provider of ['supplier', 'employee']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/auth/login/${provider}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/login/login-error?reason=sso-not-configured');
+    }
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Builds the real app on a fresh database for one test file: an in-memory PGlite by default, or a new
+ * PostgreSQL database (created and dropped here) when TEST_DATABASE=postgres and DATABASE_URL are set.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../src/server/app';
+import type { Config } from '../../../src/server/config';
+import { openDatabase, type Database } from '../../../src/server/db/database';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/server/seed/demo-seed';
+
+export const usePostgres = process.env.TEST_DATABASE === 'postgres' && !!process.env.DATABASE_URL;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  /** Signs in a demo user and returns the bearer token. */
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  let drop: (() => Promise<void>) | undefined;
+  let database: Database;
+  let databaseUrl: string | undefined;
+  if (usePostgres) {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    databaseUrl = created.url;
+    database = await openDatabase({ url: databaseUrl });
+  } else {
+    database = await openDatabase({ dataDir: 'memory' });
+  }
+  if (options.seed !== false) await seedDemo(database.db);
+  const app = await buildApp({
+    database,
+    logger: false,
+    config: {
+      dataDir,
+      databaseUrl,
+      distDir: path.join(dataDir, 'no-dist'),
+      jobsEnabled: false,
+      seedDemo: false,
+      loginRateLimit: 1000,
+      ...options.config,
+    },
+  });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    dataDir,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json<{ token: string }>().token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json<T>();
+}
