@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Import boundaries of STYLE.md: app and server never import each other; features do not import features. */
+const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'tests/.tmp', 'src/server/db/migrations', 'src/locales/**/*.ts', 'dev-dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...boundaries([
+        { group: ['**/server/**', '**/src/server/**'], message: 'The app must not import the server.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/app/features/*/**/*.{ts,tsx}'],
+    rules: boundaries([
+      { group: ['**/server/**'], message: 'The app must not import the server.' },
+      { group: ['../../*/**', '!../../lib/**', '!../../components/**', '!../../offline/**'], message: 'A feature must not import another feature; lift shared pieces to app/components or shared.' },
+    ]),
+  },
+  {
+    files: ['src/app/components/**/*.{ts,tsx}'],
+    rules: boundaries([
+      { group: ['**/server/**'], message: 'The app must not import the server.' },
+      { group: ['**/features/**'], message: 'Shared components import no feature.' },
+    ]),
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: boundaries([{ group: ['**/app/**', '**/src/app/**'], message: 'The server must not import the app.' }]),
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: boundaries([
+      { group: ['**/app/**', '**/server/**', 'node:*', 'react', 'react-dom'], message: 'src/shared runs in the browser and in Node: no app, server, Node or DOM imports.' },
+    ]),
+  },
+  {
+    files: ['src/server/db/database.ts', 'src/server/repositories/**/*.ts', 'src/server/jobs/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
