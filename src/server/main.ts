@@ -1,5 +1,9 @@
 /** Starts the server and shuts it down gracefully on SIGINT/SIGTERM. */
+import { existsSync } from 'node:fs';
 import { buildApp } from './app';
+
+// Settings from a local .env file, when there is one (see .env.example).
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 const app = await buildApp();
 const { port, host } = app.config;
