@@ -1,0 +1,93 @@
+import { Menu, UnstyledButton, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { Icon } from '@tabler/icons-react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { activeItemKey, itemKey } from './active-item';
+import { isMenuGroup, type MenuItem } from './menu-items';
+import classes from './bottom-bar.module.css';
+
+export interface BottomBarProps {
+  items: readonly MenuItem[];
+}
+
+interface TabContentProps {
+  icon: Icon;
+  label: string;
+}
+
+function TabContent({ icon: ItemIcon, label }: TabContentProps) {
+  return (
+    <>
+      <ItemIcon size={22} stroke={1.7} aria-hidden />
+      <Text component="span" className={classes.label}>
+        {label}
+      </Text>
+    </>
+  );
+}
+
+const GroupTab = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & TabContentProps & { active: boolean }>(
+  function GroupTab({ icon, label, active, ...props }, ref) {
+    return (
+      <UnstyledButton ref={ref} className={classes.tab} data-active={active || undefined} {...props}>
+        <TabContent icon={icon} label={label} />
+      </UnstyledButton>
+    );
+  },
+);
+
+/** The menu as a bottom tab bar below 992 px (spec section 2), clear of the phone's home indicator. */
+export function BottomBar({ items }: BottomBarProps) {
+  const { t, i18n } = useLingui();
+  const location = useLocation();
+  const active = activeItemKey(items, location);
+  const short = (item: { label: MessageDescriptor; shortLabel?: MessageDescriptor }) => i18n._(item.shortLabel ?? item.label);
+
+  return (
+    <nav className={classes.bar} aria-label={t`Main menu`}>
+      {items.map((item) => {
+        if (isMenuGroup(item)) {
+          const childActive = item.children.some((child) => itemKey(item, child) === active);
+          return (
+            <Menu key={item.key} position="top-end" shadow="md" width={220} offset={6}>
+              <Menu.Target>
+                <GroupTab icon={item.icon} label={short(item)} active={childActive} aria-label={i18n._(item.label)} />
+              </Menu.Target>
+              <Menu.Dropdown>
+                {item.children.map((child) => {
+                  const ChildIcon = child.icon;
+                  return (
+                    <Menu.Item
+                      key={child.key}
+                      component={Link}
+                      to={child.to}
+                      leftSection={<ChildIcon size={18} stroke={1.6} />}
+                      color={itemKey(item, child) === active ? 'brand' : undefined}
+                    >
+                      {i18n._(child.label)}
+                    </Menu.Item>
+                  );
+                })}
+              </Menu.Dropdown>
+            </Menu>
+          );
+        }
+        const isActive = itemKey(item, item) === active;
+        return (
+          <Link
+            key={item.key}
+            to={item.to}
+            className={classes.tab}
+            data-active={isActive || undefined}
+            aria-current={isActive ? 'page' : undefined}
+            aria-label={i18n._(item.label)}
+          >
+            <TabContent icon={item.icon} label={short(item)} />
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

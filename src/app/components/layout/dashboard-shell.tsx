@@ -1,0 +1,79 @@
+/**
+ * The signed-in frame (spec sections 2 and 9): header with logo, search, offline badge, language and
+ * user menu; a strip in the role's colour; the side menu from 992 px, a bottom bar below.
+ */
+import { AppShell, Box, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Role } from '../../../shared/domain/roles';
+import type { User } from '../../../shared/schemas/user';
+import { ROLE_COLORS } from '../../lib/theme';
+import { SEARCH_HOME } from '../../paths';
+import { LanguageSwitch } from '../language-switch';
+import { Logo } from '../logo';
+import { OfflineBadge } from '../offline-badge';
+import { BottomBar } from './bottom-bar';
+import { ROLE_MENUS } from './menu-items';
+import { SearchBar } from './search-bar';
+import { ROLE_SEARCH_FIELDS } from './search-fields';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+import classes from './dashboard-shell.module.css';
+
+export interface DashboardShellProps {
+  user: User;
+  /** The role whose menu, search and colour the frame shows (the user's first role). */
+  role: Role;
+  /** Where the logo leads. */
+  home: string;
+  onLogout: () => void;
+  children: ReactNode;
+}
+
+const STRIP = 4;
+const BAR = 64;
+
+export function DashboardShell({ user, role, home, onLogout, children }: DashboardShellProps) {
+  const menu = ROLE_MENUS[role];
+
+  return (
+    <AppShell
+      header={{ height: { base: 112 + STRIP, md: 64 + STRIP } }}
+      navbar={{ width: { md: 240, lg: 260 }, breakpoint: 'md', collapsed: { mobile: true } }}
+      footer={{ height: { base: `calc(${BAR}px + env(safe-area-inset-bottom))`, md: 0 } }}
+      padding={{ base: 'md', md: 'xl' }}
+      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+    >
+      <AppShell.Header withBorder={false} className={classes.header}>
+        <div className={classes.grid}>
+          <Box component={Link} to={home} className={classes.logo} aria-label="Scrap Portal">
+            <Logo size={36} wordmarkVisibleFrom="xs" />
+          </Box>
+          <div className={classes.search}>
+            <SearchBar fields={ROLE_SEARCH_FIELDS[role]} home={SEARCH_HOME[role]} />
+          </div>
+          <Group gap="sm" wrap="nowrap" className={classes.actions}>
+            <OfflineBadge />
+            <LanguageSwitch />
+            <UserMenu user={user} onLogout={onLogout} />
+          </Group>
+        </div>
+        <Box h={STRIP} bg={ROLE_COLORS[role]} data-testid="role-strip" data-role={role} />
+      </AppShell.Header>
+
+      <AppShell.Navbar>
+        <SideMenu items={menu.side} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Box maw={1400} mx="auto">
+          {children}
+        </Box>
+      </AppShell.Main>
+
+      <AppShell.Footer hiddenFrom="md" className={classes.footer}>
+        <BottomBar items={menu.bottom} />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,97 @@
+import { ActionIcon, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { applySearch, isSearchKey, readSearch, type SearchField, type SearchKey } from './search-fields';
+
+export interface SearchBarProps {
+  /** The fields of the user's role, in menu order; the first is the default. */
+  fields: readonly SearchField[];
+  /** The area's ticket list, where the search lands. */
+  home: string;
+}
+
+/** Field selector + text; submitting puts `?{field}={text}` on the area's ticket list. */
+export function SearchBar({ fields, home }: SearchBarProps) {
+  const { t, i18n } = useLingui();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const defaultKey: SearchKey = fields[0]?.key ?? 'ticketId';
+  const [key, setKey] = useState<SearchKey>(defaultKey);
+  const [value, setValue] = useState('');
+
+  // Follow the URL: opening a link with a search shows it in the bar; leaving the list clears it.
+  useEffect(() => {
+    const active = location.pathname === home ? readSearch(new URLSearchParams(location.search)) : null;
+    if (active && fields.some((field) => field.key === active.key)) {
+      setKey(active.key);
+      setValue(active.value);
+    } else {
+      setValue('');
+    }
+  }, [location.pathname, location.search, home, fields]);
+
+  const go = (search: { key: SearchKey; value: string } | null) => {
+    const base = location.pathname === home ? new URLSearchParams(location.search) : new URLSearchParams();
+    const params = applySearch(base, search);
+    const query = params.toString();
+    void navigate({ pathname: home, search: query ? `?${query}` : '' });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    go({ key, value });
+  };
+
+  const label = fields.find((field) => field.key === key)?.label;
+  const fieldName = label ? i18n._(label) : '';
+
+  return (
+    <form role="search" onSubmit={onSubmit} style={{ width: '100%' }}>
+      <Group gap={0} wrap="nowrap" w="100%">
+        <Select
+          aria-label={t`Search by`}
+          data={fields.map((field) => ({ value: field.key, label: i18n._(field.label) }))}
+          value={key}
+          onChange={(next) => {
+            if (isSearchKey(next)) setKey(next);
+          }}
+          allowDeselect={false}
+          withCheckIcon={false}
+          comboboxProps={{ width: 170, position: 'bottom-start' }}
+          w={{ base: 118, sm: 150 }}
+          styles={{ input: { borderTopRightRadius: 0, borderBottomRightRadius: 0, fontWeight: 500 } }}
+        />
+        <TextInput
+          aria-label={t`Search text`}
+          placeholder={fieldName ? t`Search by ${fieldName}` : t`Search`}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 0 }}
+          styles={{ input: { borderRadius: 0, borderLeft: 0 } }}
+          rightSection={
+            value ? (
+              <CloseButton
+                size="sm"
+                aria-label={t`Clear search`}
+                onClick={() => {
+                  setValue('');
+                  if (location.pathname === home && readSearch(new URLSearchParams(location.search))) go(null);
+                }}
+              />
+            ) : null
+          }
+        />
+        <ActionIcon
+          type="submit"
+          size={36}
+          aria-label={t`Search`}
+          style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+        >
+          <IconSearch size={18} />
+        </ActionIcon>
+      </Group>
+    </form>
+  );
+}

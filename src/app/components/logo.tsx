@@ -1,0 +1,24 @@
+import { Group, Text, type MantineBreakpoint } from '@mantine/core';
+
+export interface LogoProps {
+  /** Height of the mark in px. */
+  size?: number;
+  /** Show the word mark next to the icon. */
+  withWordmark?: boolean;
+  /** Show the word mark only from this breakpoint up. */
+  wordmarkVisibleFrom?: MantineBreakpoint;
+}
+
+/** The product mark: a truck hauling scrap on a rail line (public/logo.svg), plus the word mark. */
+export function Logo({ size = 36, withWordmark = true, wordmarkVisibleFrom }: LogoProps) {
+  return (
+    <Group gap={10} wrap="nowrap" align="center">
+      <img src="/logo.svg" width={size} height={size} alt="" aria-hidden="true" style={{ display: 'block' }} />
+      {withWordmark && (
+        <Text component="span" visibleFrom={wordmarkVisibleFrom} fw={750} fz={size >= 40 ? 22 : 18} lh={1} c="brand.8" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
+          Scrap<Text component="span" inherit c="brand.5">Portal</Text>
+        </Text>
+      )}
+    </Group>
+  );
+}

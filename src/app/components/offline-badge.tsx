@@ -1,0 +1,25 @@
+import { Badge } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { IconCloudOff } from '@tabler/icons-react';
+import { useOffline } from '../lib/connectivity';
+
+/** Shown while the device is offline or the server does not answer. */
+export function OfflineBadge() {
+  const offline = useOffline();
+  const { t } = useLingui();
+  if (!offline) return null;
+  return (
+    <Badge
+      color="orange"
+      variant="light"
+      size="lg"
+      radius="sm"
+      leftSection={<IconCloudOff size={14} aria-hidden />}
+      role="status"
+      aria-label={t`Offline`}
+      px={8}
+    >
+      <span className="offline-badge-label">{t`Offline`}</span>
+    </Badge>
+  );
+}

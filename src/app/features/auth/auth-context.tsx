@@ -1,0 +1,96 @@
+/**
+ * Who is signed in. The session itself lives in lib/session-store (localStorage); this context adds
+ * the sign-in and sign-out actions and the silent login on startup (spec sections 2 and 4):
+ * success refreshes token and user; a network error keeps the stored session (offline start);
+ * any answered failure logs out.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { User } from '../../../shared/schemas/user';
+import { NetworkError } from '../../lib/api-client';
+import { clearSession, getSession, reloadSession, setSession, subscribeSession } from '../../lib/session-store';
+import { login as loginCall, type LoginCredentials } from './api/login';
+import { loginWithToken } from './api/login-with-token';
+
+/** `checking`: a token without a known user is being verified; guards wait instead of redirecting. */
+export type AuthStatus = 'signed-in' | 'signed-out' | 'checking';
+
+export interface AuthContextValue {
+  user: User | null;
+  token: string | null;
+  status: AuthStatus;
+  /** Signs in; resolves with the user or rejects with ApiError / NetworkError. */
+  login: (credentials: LoginCredentials) => Promise<User>;
+  /** Clears token, user and cached data. Route guards then send the user to /login. */
+  logout: () => void;
+  /** Re-validates the stored token (runs once on startup). */
+  silentLogin: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+let pendingSilentLogin: Promise<void> | null = null;
+
+async function runSilentLogin(): Promise<void> {
+  if (!getSession().token) return;
+  try {
+    const { token, user } = await loginWithToken();
+    setSession(token, user);
+  } catch (error) {
+    if (!(error instanceof NetworkError)) clearSession();
+  }
+}
+
+export function AuthProvider({ children }: { children: React.ReactNode }) {
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const queryClient = useQueryClient();
+  const [verifying, setVerifying] = useState(() => session.token !== null);
+
+  const silentLogin = useCallback(async () => {
+    pendingSilentLogin ??= runSilentLogin().finally(() => {
+      pendingSilentLogin = null;
+    });
+    setVerifying(true);
+    await pendingSilentLogin;
+    setVerifying(false);
+  }, []);
+
+  useEffect(() => {
+    void silentLogin();
+  }, [silentLogin]);
+
+  // Another tab signed in or out.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === 'token' || event.key === 'user') reloadSession();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  // Whatever ended the session (logout, a 401 anywhere), cached data of that user must go.
+  useEffect(() => {
+    if (!session.token) queryClient.clear();
+  }, [session.token, queryClient]);
+
+  const login = useCallback(async (credentials: LoginCredentials) => {
+    const { token, user } = await loginCall(credentials);
+    setSession(token, user);
+    return user;
+  }, []);
+
+  const logout = useCallback(() => clearSession(), []);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const status: AuthStatus = session.user ? 'signed-in' : session.token && verifying ? 'checking' : 'signed-out';
+    return { user: session.user, token: session.token, status, login, logout, silentLogin };
+  }, [session, verifying, login, logout, silentLogin]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ChangePasswordFormSchema } from '../../../../shared/schemas/auth';
+import { ApiError } from '../../../lib/api-client';
+import { useMessageTranslator } from '../../../lib/messages';
+import { PATHS } from '../../../paths';
+import { changePassword } from '../api/change-password';
+
+export interface ChangePasswordFormProps {
+  /** The reset token from the mailed link. */
+  token: string;
+}
+
+/** Spec sections 5 and 8: at least 8 characters, matching confirmation; 401 means the link expired. */
+export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const navigate = useNavigate();
+  const [unavailable, setUnavailable] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmation: '' },
+    validate: schemaResolver(ChangePasswordFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async ({ password }) => {
+    setUnavailable(false);
+    setSubmitting(true);
+    try {
+      await changePassword(password, token);
+      notifications.show({ color: 'teal', message: t`Your password was changed. Sign in with the new one.` });
+      void navigate(PATHS.login.traditional, { replace: true });
+    } catch (error) {
+      setSubmitting(false);
+      if (error instanceof ApiError && error.status === 501) {
+        setUnavailable(true);
+        return;
+      }
+      const expired = error instanceof ApiError && error.status === 401;
+      notifications.show({
+        color: 'red',
+        message: expired ? t`The link expired, please request new password` : t`Failed to change password`,
+      });
+      void navigate(PATHS.login.recover, { replace: true });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {unavailable && (
+          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="alert">
+            {t`This function is not available yet. Ask an administrator to reset your password.`}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t`New password`}
+          description={t`At least 8 characters.`}
+          autoComplete="new-password"
+          withAsterisk
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+          error={tm(form.errors.password)}
+        />
+        <PasswordInput
+          label={t`Confirm the new password`}
+          autoComplete="new-password"
+          withAsterisk
+          key={form.key('confirmation')}
+          {...form.getInputProps('confirmation')}
+          error={tm(form.errors.confirmation)}
+        />
+        <Button type="submit" size="md" fullWidth loading={submitting}>
+          {t`Change password`}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

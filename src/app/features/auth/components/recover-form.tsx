@@ -1,0 +1,74 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useLingui } from '@lingui/react/macro';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { RecoverSchema } from '../../../../shared/schemas/auth';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { useMessageTranslator } from '../../../lib/messages';
+import { recoverPassword } from '../api/recover-password';
+
+type Outcome = { kind: 'sent' } | { kind: 'unavailable' } | { kind: 'error'; text: string };
+
+export function RecoverForm() {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { username: '' },
+    validate: schemaResolver(RecoverSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setOutcome(null);
+    setSubmitting(true);
+    try {
+      await recoverPassword(values);
+      setOutcome({ kind: 'sent' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 501) setOutcome({ kind: 'unavailable' });
+      else if (error instanceof NetworkError)
+        setOutcome({ kind: 'error', text: t`No connection to the server. Check your network and try again.` });
+      else setOutcome({ kind: 'error', text: t`User not found` });
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {outcome?.kind === 'sent' && (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+            {t`Check your email to change the password`}
+          </Alert>
+        )}
+        {outcome?.kind === 'unavailable' && (
+          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="alert">
+            {t`This function is not available yet. Ask an administrator to reset your password.`}
+          </Alert>
+        )}
+        {outcome?.kind === 'error' && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {outcome.text}
+          </Alert>
+        )}
+        <TextInput
+          label={t`Username`}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          withAsterisk
+          key={form.key('username')}
+          {...form.getInputProps('username')}
+          error={tm(form.errors.username)}
+        />
+        <Button type="submit" size="md" fullWidth loading={submitting}>
+          {t`Send reset link`}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { UpdatePrompt } from './components/update-prompt';
+import { activateLocale, initialLocale } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+
+async function start() {
+  await activateLocale(initialLocale());
+  const router = createAppRouter();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,35 @@
+import { DatesProvider } from '@mantine/dates';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AuthProvider } from './features/auth/auth-context';
+import { i18n } from './lib/i18n';
+import { theme } from './lib/theme';
+
+function LocalisedDates({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  return <DatesProvider settings={{ locale: active.locale, firstDayOfWeek: 1 }}>{children}</DatesProvider>;
+}
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Everything the screens rely on, in one place (the tests render with the same providers). */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <LocalisedDates>
+          <Notifications position="top-right" zIndex={1000} limit={4} />
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider>{children}</AuthProvider>
+          </QueryClientProvider>
+        </LocalisedDates>
+      </MantineProvider>
+    </I18nProvider>
+  );
+}

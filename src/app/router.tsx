@@ -1,0 +1,163 @@
+/**
+ * The route tree of spec section 2. Every screen is its own lazy module; areas are guarded by
+ * AREA_ROLES (wrong role or signed out: /login); anything unknown goes to /login.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { FullPageLoader } from './components/full-page-loader';
+import { PATHS } from './paths';
+import { DashboardLayout, HomeRedirect } from './routes/dashboard/dashboard-layout';
+import { RequireArea } from './routes/dashboard/require-area';
+
+/** A lazy route whose module exports the screen under `name`. */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => {
+    const module = await load();
+    return { Component: module[name] as ComponentType };
+  };
+}
+
+const relative = (path: string, parent: string) => path.slice(parent.length + 1);
+
+const ticketRoute = (parent: string, path: string): RouteObject => ({
+  path: relative(path, parent),
+  lazy: screen(() => import('./routes/ticket/ticket-page'), 'TicketPage'),
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    HydrateFallback: FullPageLoader,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      { path: 'token', lazy: screen(() => import('./routes/token-page'), 'TokenPage') },
+      {
+        path: 'login',
+        lazy: screen(() => import('./routes/login/login-layout'), 'LoginLayout'),
+        children: [
+          { index: true, lazy: screen(() => import('./routes/login/login-choice-page'), 'LoginChoicePage') },
+          {
+            path: 'tradicional',
+            lazy: screen(() => import('./routes/login/traditional-login-page'), 'TraditionalLoginPage'),
+          },
+          { path: 'sso', lazy: screen(() => import('./routes/login/sso-page'), 'SsoPage') },
+          { path: 'recover', lazy: screen(() => import('./routes/login/recover-page'), 'RecoverPage') },
+          {
+            path: 'change-password',
+            lazy: screen(() => import('./routes/login/change-password-page'), 'ChangePasswordPage'),
+          },
+          { path: 'login-error', lazy: screen(() => import('./routes/login/login-error-page'), 'LoginErrorPage') },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: <DashboardLayout />,
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          {
+            path: 'admin',
+            element: <RequireArea area="admin" />,
+            children: [
+              { index: true, element: <Navigate to={PATHS.admin.ongoing} replace /> },
+              { path: 'ongoing', lazy: screen(() => import('./routes/admin/ongoing-page'), 'OngoingPage') },
+              { path: 'delivered', lazy: screen(() => import('./routes/admin/delivered-page'), 'DeliveredPage') },
+              { path: 'evouchers', lazy: screen(() => import('./routes/admin/evouchers-page'), 'AdminEvouchersPage') },
+              ticketRoute(PATHS.admin.root, PATHS.admin.ticket),
+              { path: 'accounting', lazy: screen(() => import('./routes/admin/accounting-page'), 'AccountingPage') },
+              {
+                path: 'service-level',
+                lazy: screen(() => import('./routes/admin/service-level-page'), 'ServiceLevelPage'),
+              },
+              { path: 'ta-invoice/:id', lazy: screen(() => import('./routes/admin/ta-invoice-page'), 'TaInvoicePage') },
+              { path: 'categories', lazy: screen(() => import('./routes/admin/categories-page'), 'CategoriesPage') },
+              { path: 'suppliersabm', lazy: screen(() => import('./routes/admin/suppliers-page'), 'SuppliersPage') },
+              { path: 'depotsabm', lazy: screen(() => import('./routes/admin/depots-page'), 'DepotsPage') },
+              { path: 'settings', lazy: screen(() => import('./routes/admin/settings-page'), 'SettingsPage') },
+              { path: 'contracts', lazy: screen(() => import('./routes/admin/contracts-page'), 'ContractsPage') },
+            ],
+          },
+          {
+            path: 'adminro',
+            element: <RequireArea area="adminro" />,
+            children: [{ index: true, element: <Navigate to={PATHS.admin.ongoing} replace /> }],
+          },
+          {
+            path: 'suppliers',
+            element: <RequireArea area="suppliers" />,
+            children: [
+              { index: true, lazy: screen(() => import('./routes/suppliers/suppliers-home-page'), 'SuppliersHomePage') },
+              { path: 'previous', lazy: screen(() => import('./routes/suppliers/previous-page'), 'PreviousPage') },
+              {
+                path: 'truck-documentation',
+                lazy: screen(() => import('./routes/suppliers/truck-documentation-page'), 'TruckDocumentationPage'),
+              },
+              {
+                path: 'railcar-documentation',
+                lazy: screen(() => import('./routes/suppliers/railcar-documentation-page'), 'RailcarDocumentationPage'),
+              },
+              ticketRoute(PATHS.suppliers.root, PATHS.suppliers.ticket),
+            ],
+          },
+          {
+            path: 'carrier',
+            element: <RequireArea area="carrier" />,
+            children: [
+              { index: true, lazy: screen(() => import('./routes/carrier/carrier-home-page'), 'CarrierHomePage') },
+              { path: 'all', lazy: screen(() => import('./routes/carrier/all-tickets-page'), 'AllTicketsPage') },
+              { path: 'evouchers', lazy: screen(() => import('./routes/carrier/evouchers-page'), 'CarrierEvouchersPage') },
+              { path: 'vehicles', lazy: screen(() => import('./routes/carrier/vehicles-page'), 'VehiclesPage') },
+              ticketRoute(PATHS.carrier.root, PATHS.carrier.ticket),
+            ],
+          },
+          {
+            path: 'customs',
+            element: <RequireArea area="customs" />,
+            children: [
+              { index: true, lazy: screen(() => import('./routes/customs/customs-home-page'), 'CustomsHomePage') },
+              {
+                path: 'truck-documentation',
+                lazy: screen(
+                  () => import('./routes/customs/truck-documentation-list-page'),
+                  'CustomsTruckDocumentationPage',
+                ),
+              },
+              {
+                path: 'railcar-documentation',
+                lazy: screen(
+                  () => import('./routes/customs/railcar-documentation-list-page'),
+                  'CustomsRailcarDocumentationPage',
+                ),
+              },
+              { path: 'predoc/:id', lazy: screen(() => import('./routes/customs/predoc-page'), 'PredocPage') },
+              {
+                path: 'truck-documentation/:id',
+                lazy: screen(
+                  () => import('./routes/customs/truck-documentation-detail-page'),
+                  'CustomsTruckDocumentationDetailPage',
+                ),
+              },
+              {
+                path: 'railcar-documentation/:id',
+                lazy: screen(
+                  () => import('./routes/customs/railcar-documentation-detail-page'),
+                  'CustomsRailcarDocumentationDetailPage',
+                ),
+              },
+              ticketRoute(PATHS.customs.root, PATHS.customs.ticket),
+            ],
+          },
+          {
+            path: 'ticket',
+            element: <RequireArea area="ticket" />,
+            children: [{ index: true, lazy: screen(() => import('./routes/ticket/ticket-page'), 'TicketPage') }],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={PATHS.login.root} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

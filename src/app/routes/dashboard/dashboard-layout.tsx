@@ -1,0 +1,26 @@
+import { Navigate, Outlet } from 'react-router-dom';
+import { homeFor, isRole } from '../../../shared/domain/roles';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { DashboardShell } from '../../components/layout/dashboard-shell';
+import { useAuth } from '../../features/auth/auth-context';
+import { PATHS } from '../../paths';
+
+/** /dashboard: signed-in users only; the frame follows the first role (spec section 2). */
+export function DashboardLayout() {
+  const { user, status, logout } = useAuth();
+  if (status === 'checking') return <FullPageLoader />;
+  const role = user?.roles[0]?.name;
+  if (!user || !isRole(role)) return <Navigate to={PATHS.login.root} replace />;
+  return (
+    <DashboardShell user={user} role={role} home={homeFor(user.roles)} onLogout={logout}>
+      <Outlet />
+    </DashboardShell>
+  );
+}
+
+/** /dashboard and / : to the home of the first role, or to /login. */
+export function HomeRedirect() {
+  const { user, status } = useAuth();
+  if (status === 'checking') return <FullPageLoader />;
+  return <Navigate to={user ? homeFor(user.roles) : PATHS.login.root} replace />;
+}

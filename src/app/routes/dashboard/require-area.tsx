@@ -1,0 +1,19 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { AREA_ROLES, type Area } from '../../../shared/domain/permissions';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { useAuth } from '../../features/auth/auth-context';
+import { PATHS } from '../../paths';
+import { crossAreaRedirect } from '../cross-area';
+
+/** Lets through only users whose roles may enter `area` (spec section 6); everyone else goes to /login. */
+export function RequireArea({ area }: { area: Area }) {
+  const { user, status } = useAuth();
+  const location = useLocation();
+  if (status === 'checking') return <FullPageLoader />;
+  if (!user) return <Navigate to={PATHS.login.root} replace />;
+  const elsewhere = crossAreaRedirect(location.pathname, user.roles);
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
+  const allowed: readonly string[] = AREA_ROLES[area];
+  if (!user.roles.some((role) => allowed.includes(role.name))) return <Navigate to={PATHS.login.root} replace />;
+  return <Outlet />;
+}

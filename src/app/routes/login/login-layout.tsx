@@ -1,0 +1,33 @@
+import { Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Outlet } from 'react-router-dom';
+import { LanguageSwitch } from '../../components/language-switch';
+import { Logo } from '../../components/logo';
+import { OfflineBadge } from '../../components/offline-badge';
+import classes from './login-layout.module.css';
+
+/** The frame of every /login screen: brand, language and a centred card. */
+export function LoginLayout() {
+  const { t } = useLingui();
+  return (
+    <Box className={classes.page}>
+      <Group justify="space-between" className={classes.top} wrap="nowrap">
+        <Logo size={40} />
+        <Group gap="sm" wrap="nowrap">
+          <OfflineBadge />
+          <LanguageSwitch />
+        </Group>
+      </Group>
+      <Center className={classes.center}>
+        <Stack w="100%" maw={420} gap="md">
+          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 32 }} className={classes.card}>
+            <Outlet />
+          </Paper>
+          <Text size="xs" c="dimmed" ta="center">
+            {t`Transport tickets, shipping documents and customs review for scrap material.`}
+          </Text>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}
