@@ -15,14 +15,16 @@ function LocalisedDates({ children }: { children: ReactNode }) {
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
+  /** 'test' turns off Mantine's transitions and portals (component tests). */
+  env?: 'default' | 'test';
   children: ReactNode;
 }
 
 /** Everything the screens rely on, in one place (the tests render with the same providers). */
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
         <LocalisedDates>
           <Notifications position="top-right" zIndex={1000} limit={4} />
           <QueryClientProvider client={queryClient}>

@@ -19,7 +19,7 @@ export function renderApp(url: string): AppRender {
   reloadSession();
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const result = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -36,7 +36,7 @@ export function renderWithProviders(ui: ReactNode, { route = '/' }: { route?: st
   reloadSession();
   return {
     ...render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={createQueryClient()} env="test">
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       </AppProviders>,
     ),

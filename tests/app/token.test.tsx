@@ -1,0 +1,40 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeServer, storeSession, USERS } from './fake-server';
+import { renderApp } from './render';
+
+describe('/token hand-off', () => {
+  it('should replace whatever was stored with the token from the query', async () => {
+    installFakeServer();
+    storeSession(USERS.carrier1);
+    localStorage.setItem('something-else', 'x');
+    localStorage.setItem('locale', 'en');
+    renderApp('/token?token=token-supplier1');
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('token-supplier1'));
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('something-else')).toBeNull();
+    expect(localStorage.getItem('locale')).toBe('en');
+  });
+
+  it('should reuse a stored token when the query has none', async () => {
+    installFakeServer();
+    storeSession(USERS.supplier1);
+    const app = renderApp('/token');
+    expect(await screen.findByRole('heading', { name: 'My requests' })).toBeInTheDocument();
+    expect(app.path()).toBe('/dashboard/suppliers');
+  });
+
+  it('should sign in with a handed-over token that has no stored user yet', async () => {
+    installFakeServer();
+    localStorage.setItem('token', 'token-customs1');
+    const app = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Tickets' })).toBeInTheDocument();
+    expect(app.path()).toBe('/dashboard/customs');
+  });
+
+  it('should go to /login without any token', async () => {
+    installFakeServer();
+    const app = renderApp('/token');
+    await waitFor(() => expect(app.path()).toBe('/login'));
+  });
+});
