@@ -15,6 +15,8 @@ import { LocalFileStore } from './plugins/file-store';
 import { jobsPlugin } from './plugins/jobs';
 import { authRoutes } from './routes/auth/auth-routes';
 import { healthRoutes } from './routes/health/health-routes';
+import { masterRoutes } from './routes/masters/master-routes';
+import { ticketRoutes } from './routes/tickets/ticket-routes';
 import { userRoutes } from './routes/users/user-routes';
 import { seedDemo, isEmpty } from './seed/demo-seed';
 
@@ -104,6 +106,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(ticketRoutes);
+      await api.register(masterRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(new HttpError(404, 'Not found').toBody()));
     },
     { prefix: '/api' },

@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
+import { ALLOCATION_SWEEP_JOB, runAllocationSweep } from '../jobs/allocation-sweep';
 import { ORPHAN_FILES_JOB, sweepOrphanFiles } from '../jobs/orphan-files';
 
 declare module 'fastify' {
@@ -35,6 +36,14 @@ export const jobsPlugin = fp(async (app) => {
   await boss.work(ORPHAN_FILES_JOB, async () => {
     const { removed } = await sweepOrphanFiles(app.db, app.files);
     if (removed) app.log.info({ removed }, 'orphan files removed');
+  });
+
+  // Every minute: expire offers, offer the next carrier, retry unassigned tickets, remove stale ones.
+  await boss.createQueue(ALLOCATION_SWEEP_JOB);
+  await boss.schedule(ALLOCATION_SWEEP_JOB, '* * * * *');
+  await boss.work(ALLOCATION_SWEEP_JOB, async () => {
+    const result = await runAllocationSweep(app.db, new Date());
+    if (result.removed || result.expired || result.offered) app.log.info(result, 'allocation sweep');
   });
 
   app.addHook('onClose', async () => {

@@ -1,0 +1,33 @@
+/** The audit trail of DESIGN.md section 3: one row per ticket transition (who, when, from, to, reason). */
+import type { Tx } from '../db/database';
+import { auditLog } from '../db/schema/system';
+
+export interface AuditEntry {
+  /** Null for the allocation sweep: no user acted. */
+  userId: number | null;
+  ticketId: number;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  reason?: string | null;
+  data?: Record<string, unknown>;
+  at?: Date;
+}
+
+export async function writeAudit(db: Tx, entries: AuditEntry | AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length === 0) return;
+  await db.insert(auditLog).values(
+    list.map((e) => ({
+      userId: e.userId,
+      entity: 'ticket',
+      entityId: String(e.ticketId),
+      action: e.action,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      reason: e.reason ?? null,
+      data: e.data ?? null,
+      ...(e.at ? { at: e.at } : {}),
+    })),
+  );
+}

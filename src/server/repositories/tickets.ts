@@ -1,0 +1,369 @@
+/**
+ * Ticket reads: the list of GET /tickets with every filter of spec section 3, one ticket, and the counts.
+ * Every query is scoped to the caller in SQL (DESIGN.md section 4) by `viewScope`, so a ticket outside
+ * the caller's view is never listed, counted or read. A page is built in a fixed number of queries: the
+ * page of ids, the count, then the tickets, their offers, their documentation and their invoices, one
+ * query each.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Role } from '../../shared/domain/roles';
+import { TICKET_STATUSES, type TicketStatus } from '../../shared/domain/ticket-status';
+import { queryRows, type Tx } from '../db/database';
+import { providerInvoices, shippingDocuments } from '../db/schema/documents';
+import { carriers, depots, destinations, suppliers } from '../db/schema/parties';
+import { ticketAssignments, tickets } from '../db/schema/tickets';
+
+/** Who is asking: the fields of AuthUser that decide the view. */
+export interface Viewer {
+  roles: readonly Role[];
+  supplierId: number | null;
+  carrierId: number | null;
+  customsAgentId: number | null;
+}
+
+export interface TicketListFilter {
+  /** Stored statuses, aliases already expanded; empty selects no ticket. */
+  statuses: readonly TicketStatus[];
+  page: number;
+  limit: number;
+  ticketId?: number | undefined;
+  invoiceNumber?: string | undefined;
+  taInvoiceNumber?: string | undefined;
+  equipment?: string | undefined;
+  carrierIds?: readonly number[] | undefined;
+  carrierModes?: readonly string[] | undefined;
+  supplierIds?: readonly number[] | undefined;
+  destinationIds?: readonly number[] | undefined;
+  borderCrossingIds?: readonly number[] | undefined;
+  orderBy?: 'ASC' | 'DESC' | undefined;
+  beforeDate?: Date | undefined;
+  unassigned?: boolean | undefined;
+  /** The carrier's /all page: also tickets it was offered before. */
+  all?: boolean | undefined;
+}
+
+export interface CarrierRef {
+  id: number;
+  businessName: string;
+  mode: 'TRUCK' | 'RAILCAR';
+}
+
+export interface DocumentationSummary {
+  id: number;
+  invoiceNumber: string;
+  carEquipment: string;
+}
+
+/** A ticket as every ticket call answers it (spec section 3). */
+export interface TicketView {
+  id: number;
+  createAt: string;
+  status: { name: TicketStatus };
+  supplier: { id: number; businessName: string };
+  carrier: CarrierRef | null;
+  ticketAssignments: {
+    id: number;
+    status: { name: string };
+    carrier: CarrierRef;
+    reason: string | null;
+    manual: boolean;
+    createdAt: string;
+  }[];
+  origin: {
+    id: number;
+    name: string;
+    address: string;
+    city: string;
+    location: { type: 'Point'; coordinates: [number, number] };
+    borderCrossingId: number | null;
+  };
+  destination: { id: number; name: string } | null;
+  withdrawalDate: string | null;
+  timezone: number | null;
+  comments: string | null;
+  invoice: {
+    id: number;
+    number: string;
+    date: string;
+    borderCrossingId: number;
+    paymentDate: string | null;
+    sapValidationStatus: string;
+  } | null;
+  truckDocumentation: DocumentationSummary | null;
+  railcarDocumentation: DocumentationSummary | null;
+  customsRead: boolean;
+  rpa: { id: number } | null;
+}
+
+const CUSTOMS_STATUSES: readonly TicketStatus[] = ['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'];
+const isAdmin = (viewer: Viewer) => viewer.roles.includes('ADMIN') || viewer.roles.includes('ADMINRO');
+/** A carrier sees only its own offers; the other roles see the whole offer history. */
+const seesOnlyOwnOffers = (viewer: Viewer) =>
+  !isAdmin(viewer) && !viewer.roles.includes('SUPPLIER') && !viewer.roles.includes('CUSTOMS');
+
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/**
+ * The tickets the viewer may see, as a condition on `tickets`. A user holding several roles sees the
+ * union. `carrierAll` widens a carrier's view to tickets it was offered before (its /all page).
+ */
+export function viewScope(viewer: Viewer, carrierAll = false): SQL {
+  if (isAdmin(viewer)) return sql`true`;
+  const parts: SQL[] = [];
+  if (viewer.roles.includes('SUPPLIER') && viewer.supplierId != null) {
+    parts.push(sql`${tickets.supplierId} = ${viewer.supplierId}`);
+  }
+  if (viewer.roles.includes('CARRIER') && viewer.carrierId != null) {
+    const offers = carrierAll ? sql`` : sql`and a.status in ('PENDING', 'CONFIRMED')`;
+    parts.push(sql`(exists (select 1 from ticket_assignments a
+        where a.ticket_id = ${tickets.id} and a.carrier_id = ${viewer.carrierId} ${offers})
+      or (${tickets.carrierId} = ${viewer.carrierId} and ${tickets.status} <> 'PENDING'))`);
+  }
+  if (viewer.roles.includes('CUSTOMS') && viewer.customsAgentId != null) {
+    parts.push(sql`(${tickets.status} in ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED') and exists (
+      select 1 from provider_invoices pi join border_crossings bc on bc.id = pi.border_crossing_id
+      where pi.ticket_id = ${tickets.id} and bc.customs_agent_id = ${viewer.customsAgentId}))`);
+  }
+  if (parts.length === 0) return sql`false`;
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** `%text%` for ILIKE with the user's own % and _ taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterConditions(f: TicketListFilter): SQL[] {
+  const where: SQL[] = [];
+  where.push(f.statuses.length > 0 ? inArray(tickets.status, [...f.statuses]) : sql`false`);
+  if (f.ticketId !== undefined) where.push(eq(tickets.id, f.ticketId));
+  if (f.invoiceNumber) {
+    where.push(sql`exists (select 1 from shipping_documents sd
+      where sd.ticket_id = ${tickets.id} and sd.invoice_number ilike ${contains(f.invoiceNumber)})`);
+  }
+  if (f.equipment) {
+    where.push(sql`exists (select 1 from shipping_documents sd
+      where sd.ticket_id = ${tickets.id} and sd.car_equipment ilike ${contains(f.equipment)})`);
+  }
+  if (f.taInvoiceNumber) {
+    where.push(sql`exists (select 1 from provider_invoices pi
+      where pi.ticket_id = ${tickets.id} and pi.number ilike ${contains(f.taInvoiceNumber)})`);
+  }
+  if (f.carrierIds?.length) where.push(inArray(tickets.carrierId, [...f.carrierIds]));
+  if (f.carrierModes?.length) {
+    where.push(sql`exists (select 1 from carriers c
+      where c.id = ${tickets.carrierId} and c.mode in (${sql.join(f.carrierModes.map((m) => sql`${m}`), sql`, `)}))`);
+  }
+  if (f.supplierIds?.length) where.push(inArray(tickets.supplierId, [...f.supplierIds]));
+  if (f.destinationIds?.length) where.push(inArray(tickets.destinationId, [...f.destinationIds]));
+  if (f.borderCrossingIds?.length) {
+    // The crossing of the provider invoice once there is one, before that the origin yard's crossing.
+    where.push(sql`coalesce(
+      (select pi.border_crossing_id from provider_invoices pi where pi.ticket_id = ${tickets.id}),
+      (select d.border_crossing_id from depots d where d.id = ${tickets.originDepotId})
+    ) in (${idList(f.borderCrossingIds)})`);
+  }
+  if (f.beforeDate) where.push(sql`${tickets.createdAt} < ${f.beforeDate.toISOString()}`);
+  if (f.unassigned) {
+    where.push(sql`${tickets.status} = 'PENDING' and not exists (select 1 from ticket_assignments a
+      where a.ticket_id = ${tickets.id} and a.status = 'PENDING')`);
+  }
+  return where;
+}
+
+export async function listTickets(db: Tx, viewer: Viewer, f: TicketListFilter): Promise<{ tickets: TicketView[]; count: number }> {
+  const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
+  const order = f.orderBy === 'ASC' ? asc(tickets.id) : desc(tickets.id);
+  const [page, counted] = await Promise.all([
+    db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(where)
+      .orderBy(order)
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(where),
+  ]);
+  const views = await hydrate(db, viewer, page.map((r) => r.id));
+  return { tickets: views, count: Number(counted[0]?.n ?? 0) };
+}
+
+/** One ticket within the caller's view (a carrier also reads tickets it was offered before). */
+export async function findTicket(db: Tx, viewer: Viewer, id: number): Promise<TicketView | undefined> {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.id, id), isNull(tickets.deletedAt), viewScope(viewer, true)));
+  if (!row) return undefined;
+  return (await hydrate(db, viewer, [row.id]))[0];
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Builds the views of `ids` in their order: four queries whatever the page size. */
+export async function hydrate(db: Tx, viewer: Viewer, ids: readonly number[]): Promise<TicketView[]> {
+  if (ids.length === 0) return [];
+  const ticketCarrier = alias(carriers, 'ticket_carrier');
+  const origin = alias(depots, 'origin');
+  const [rows, offers, docs, invoices] = await Promise.all([
+    db
+      .select({
+        t: tickets,
+        supplierName: suppliers.businessName,
+        carrier: { id: ticketCarrier.id, businessName: ticketCarrier.businessName, mode: ticketCarrier.mode },
+        origin,
+        destination: { id: destinations.id, name: destinations.name },
+      })
+      .from(tickets)
+      .innerJoin(suppliers, eq(suppliers.id, tickets.supplierId))
+      .innerJoin(origin, eq(origin.id, tickets.originDepotId))
+      .leftJoin(ticketCarrier, eq(ticketCarrier.id, tickets.carrierId))
+      .leftJoin(destinations, eq(destinations.id, tickets.destinationId))
+      .where(inArray(tickets.id, [...ids])),
+    db
+      .select({
+        a: ticketAssignments,
+        carrier: { id: carriers.id, businessName: carriers.businessName, mode: carriers.mode },
+      })
+      .from(ticketAssignments)
+      .innerJoin(carriers, eq(carriers.id, ticketAssignments.carrierId))
+      .where(
+        and(
+          inArray(ticketAssignments.ticketId, [...ids]),
+          seesOnlyOwnOffers(viewer) ? eq(ticketAssignments.carrierId, viewer.carrierId ?? -1) : undefined,
+        ),
+      )
+      .orderBy(asc(ticketAssignments.id)),
+    db
+      .select({
+        id: shippingDocuments.id,
+        ticketId: shippingDocuments.ticketId,
+        mode: shippingDocuments.mode,
+        invoiceNumber: shippingDocuments.invoiceNumber,
+        carEquipment: shippingDocuments.carEquipment,
+      })
+      .from(shippingDocuments)
+      .where(inArray(shippingDocuments.ticketId, [...ids])),
+    db.select().from(providerInvoices).where(inArray(providerInvoices.ticketId, [...ids])),
+  ]);
+
+  const byTicket = new Map(rows.map((r) => [r.t.id, r]));
+  const views: TicketView[] = [];
+  for (const id of ids) {
+    const r = byTicket.get(id);
+    if (!r) continue;
+    const doc = docs.find((d) => d.ticketId === id);
+    const summary = doc ? { id: doc.id, invoiceNumber: doc.invoiceNumber, carEquipment: doc.carEquipment } : null;
+    const invoice = invoices.find((i) => i.ticketId === id);
+    // A carrier reading a ticket it was offered before does not learn who carries it now.
+    const carrierHidden = seesOnlyOwnOffers(viewer) && r.t.carrierId !== viewer.carrierId;
+    views.push({
+      id,
+      createAt: r.t.createdAt.toISOString(),
+      status: { name: r.t.status as TicketStatus },
+      supplier: { id: r.t.supplierId, businessName: r.supplierName },
+      carrier: r.carrier && !carrierHidden ? r.carrier : null,
+      ticketAssignments: offers
+        .filter((o) => o.a.ticketId === id)
+        .map((o) => ({
+          id: o.a.id,
+          status: { name: o.a.status },
+          carrier: o.carrier,
+          reason: o.a.reason,
+          manual: o.a.manual,
+          createdAt: o.a.createdAt.toISOString(),
+        })),
+      origin: {
+        id: r.origin.id,
+        name: r.origin.name,
+        address: r.origin.address,
+        city: r.origin.city,
+        location: { type: 'Point', coordinates: [r.origin.longitude, r.origin.latitude] },
+        borderCrossingId: r.origin.borderCrossingId,
+      },
+      destination: r.destination,
+      withdrawalDate: iso(r.t.withdrawalDate),
+      timezone: r.t.withdrawalTimezone,
+      comments: r.t.comments,
+      invoice: invoice
+        ? {
+            id: invoice.id,
+            number: invoice.number,
+            date: invoice.date,
+            borderCrossingId: invoice.borderCrossingId,
+            paymentDate: invoice.paymentDate,
+            sapValidationStatus: invoice.sapValidationStatus,
+          }
+        : null,
+      truckDocumentation: doc?.mode === 'TRUCK' ? summary : null,
+      railcarDocumentation: doc?.mode === 'RAILCAR' ? summary : null,
+      customsRead: r.t.customsRead,
+      rpa: invoice?.rpaId ? { id: invoice.rpaId } : null,
+    });
+  }
+  return views;
+}
+
+export interface StatusCount {
+  status: TicketStatus;
+  total: number;
+  oldestCount: number;
+}
+
+/** Tickets per stored status within the caller's view; oldestCount: created more than 24 h before `now`. */
+export async function countByStatus(db: Tx, viewer: Viewer, now = new Date()): Promise<StatusCount[]> {
+  const dayAgo = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+  const rows = await db
+    .select({
+      status: tickets.status,
+      total: sql<number>`count(*)::int`,
+      oldestCount: sql<number>`(count(*) filter (where ${tickets.createdAt} < ${dayAgo}))::int`,
+    })
+    .from(tickets)
+    .where(and(isNull(tickets.deletedAt), viewScope(viewer)))
+    .groupBy(tickets.status);
+  return TICKET_STATUSES.map((status) => {
+    const row = rows.find((r) => r.status === status);
+    return { status, total: Number(row?.total ?? 0), oldestCount: Number(row?.oldestCount ?? 0) };
+  });
+}
+
+export interface CarrierServiceLevel extends CarrierRef {
+  lastMonth: { total: number; confirmed: number };
+  lastWeek: { total: number; confirmed: number };
+}
+
+/**
+ * Offers made to each carrier in the last 30 and 7 days and how many of them stand confirmed (an offer
+ * confirmed and later declined counts as not confirmed). Every carrier is listed, also without offers.
+ */
+export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<CarrierServiceLevel[]> {
+  const month = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const rows = await queryRows<{
+    id: number;
+    business_name: string;
+    mode: 'TRUCK' | 'RAILCAR';
+    month_total: number;
+    month_confirmed: number;
+    week_total: number;
+    week_confirmed: number;
+  }>(
+    db,
+    sql`select c.id, c.business_name, c.mode,
+        count(a.id)::int as month_total,
+        (count(a.id) filter (where a.status = 'CONFIRMED'))::int as month_confirmed,
+        (count(a.id) filter (where a.created_at >= ${week}))::int as week_total,
+        (count(a.id) filter (where a.created_at >= ${week} and a.status = 'CONFIRMED'))::int as week_confirmed
+      from carriers c
+      left join ticket_assignments a on a.carrier_id = c.id and a.created_at >= ${month} and a.created_at <= ${now.toISOString()}
+      group by c.id, c.business_name, c.mode
+      order by c.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    businessName: r.business_name,
+    mode: r.mode,
+    lastMonth: { total: Number(r.month_total), confirmed: Number(r.month_confirmed) },
+    lastWeek: { total: Number(r.week_total), confirmed: Number(r.week_confirmed) },
+  }));
+}

@@ -1,0 +1,239 @@
+/**
+ * The ticket transitions of DESIGN.md section 3, each one transaction: lock the ticket row, let the
+ * shared `decide` answer 403/404/409, make the conditional writes (WHERE status = expected), write the
+ * audit row and, where the spec has a notification, the event row. Racing requests queue on the row
+ * lock and the losers are decided against the status the winner left, so they get 409.
+ */
+import { decide, type TicketAction } from '../../../shared/domain/ticket-transitions';
+import type { TicketStatus } from '../../../shared/domain/ticket-status';
+import { checkWithdrawal } from '../../../shared/domain/withdrawal';
+import type { Db, Tx } from '../../db/database';
+import { HttpError, conflict, notFound, unprocessable } from '../../http/errors';
+import type { AuthUser } from '../../plugins/auth';
+import {
+  allocate,
+  carrierWithActiveContract,
+  depotOwner,
+  insertTickets,
+  lockTicket,
+  moveOffer,
+  moveTicket,
+  openOffer,
+  releaseReservedTonnes,
+  setCustomsRead,
+  softDeleteTicket,
+  ticketNames,
+  type LockedTicket,
+} from '../../repositories/assignments';
+import { writeAudit } from '../../repositories/audit';
+import { writeEvent } from '../../repositories/events';
+import { hydrate, type TicketView } from '../../repositories/tickets';
+
+type Work = (tx: Tx, ticket: LockedTicket, to: string) => Promise<void>;
+
+/** Locks the ticket, decides `action` for `auth`, runs `work` and answers the ticket as it now stands. */
+async function transition(db: Db, auth: AuthUser, id: number, action: TicketAction, work: Work): Promise<TicketView> {
+  return db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, id);
+    if (!ticket) throw notFound(`Ticket ${id} not found`);
+    const decision = decide(ticket, action, auth);
+    if (!decision.ok) throw new HttpError(decision.code, decision.message);
+    await work(tx, ticket, decision.to);
+    const [view] = await hydrate(tx, auth, [id]);
+    return view!;
+  });
+}
+
+/** The conditional write found the ticket moved on: it lost a race the row lock did not serialise. */
+function lostRace(ticket: LockedTicket): never {
+  throw conflict(`Ticket ${ticket.id} is no longer ${ticket.status}; it was changed by another request`);
+}
+
+export interface CreateTicketsInput {
+  count: number;
+  originDepotId: number;
+  comments?: string | null | undefined;
+}
+
+/** Creates `count` PENDING tickets from the supplier's own yard, each offered to a carrier. */
+export async function createTickets(db: Db, auth: AuthUser, input: CreateTicketsInput, now = new Date()): Promise<TicketView[]> {
+  return db.transaction(async (tx) => {
+    const owner = await depotOwner(tx, input.originDepotId);
+    const decision = decide({ status: null, supplierId: owner ?? -1, carrierId: null }, 'create', auth);
+    if (!decision.ok) throw new HttpError(decision.code, decision.message);
+    const supplierId = owner!;
+    const ids = await insertTickets(
+      tx,
+      { supplierId, originDepotId: input.originDepotId, comments: input.comments?.trim() || null, createdBy: auth.id },
+      input.count,
+    );
+    for (const id of ids) {
+      await writeAudit(tx, { userId: auth.id, ticketId: id, action: 'create', fromStatus: null, toStatus: 'PENDING', at: now });
+      // One at a time: each offer raises its carrier's open offers, so a batch spreads over carriers.
+      const carrier = await allocate(tx, id, now, auth.id);
+      const { supplierName } = await ticketNames(tx, id);
+      await writeEvent(tx, 'New ticket', id, {
+        title: 'new',
+        ticketNumber: id,
+        supplierName,
+        carrierName: carrier?.businessName ?? null,
+      });
+    }
+    return hydrate(tx, auth, ids);
+  });
+}
+
+export interface ConfirmInput {
+  withdrawalDate: string;
+  timezone: number;
+}
+
+/**
+ * The carrier accepts its PENDING offer. The withdrawal rule is judged at `queuedAt` (an offline
+ * replay's X-Queued-At) when that is at most 24 h old; the date must still lie after the real now.
+ */
+export async function confirmTicket(db: Db, auth: AuthUser, id: number, input: ConfirmInput, now = new Date(), queuedAt?: Date | null) {
+  return transition(db, auth, id, 'confirm', async (tx, ticket) => {
+    const date = new Date(input.withdrawalDate);
+    let check: ReturnType<typeof checkWithdrawal>;
+    try {
+      check = checkWithdrawal(date, now, input.timezone, queuedAt ?? null);
+    } catch {
+      throw unprocessable('Invalid timezone offset', { timezone: 'Invalid timezone offset' });
+    }
+    if (!check.ok) throw unprocessable(check.message, { withdrawalDate: check.message });
+    const offer = ticket.openOffer!;
+    const moved =
+      (await moveOffer(tx, offer.id, 'PENDING', 'CONFIRMED', null, now)) &&
+      (await moveTicket(tx, id, 'PENDING', 'CONFIRMED', { withdrawalDate: date, withdrawalTimezone: input.timezone }, now));
+    if (!moved) lostRace(ticket);
+    await writeAudit(tx, {
+      userId: auth.id,
+      ticketId: id,
+      action: 'confirm',
+      fromStatus: 'PENDING',
+      toStatus: 'CONFIRMED',
+      data: { assignmentId: offer.id, withdrawalDate: date.toISOString(), timezone: input.timezone },
+      at: now,
+    });
+    const names = await ticketNames(tx, id);
+    await writeEvent(tx, 'Ticket confirmed', id, { title: 'confirmed', ticketNumber: id, ...names });
+  });
+}
+
+/** The carrier gives back a CONFIRMED ticket; it is offered to the next carrier not offered before. */
+export async function declineTicket(db: Db, auth: AuthUser, id: number, reason: string, now = new Date()) {
+  return transition(db, auth, id, 'decline', async (tx, ticket) => {
+    const offer = ticket.openOffer!;
+    const moved =
+      (await moveOffer(tx, offer.id, 'CONFIRMED', 'DECLINED', reason, now)) &&
+      (await moveTicket(tx, id, 'CONFIRMED', 'PENDING', { carrierId: null, withdrawalDate: null, withdrawalTimezone: null }, now));
+    if (!moved) lostRace(ticket);
+    await writeAudit(tx, {
+      userId: auth.id,
+      ticketId: id,
+      action: 'decline',
+      fromStatus: 'CONFIRMED',
+      toStatus: 'PENDING',
+      reason,
+      data: { assignmentId: offer.id },
+      at: now,
+    });
+    await allocate(tx, id, now, auth.id);
+  });
+}
+
+/**
+ * An admin offers the ticket to a chosen carrier. The algorithm's filters (enabled, not offered before)
+ * do not bind a person, but the carrier must exist and have a contract active today: no contract, no
+ * price to pay it.
+ */
+export async function assignManually(db: Db, auth: AuthUser, id: number, input: { carrierId: number; reason: string }, now = new Date()) {
+  return transition(db, auth, id, 'manual', async (tx, ticket) => {
+    const carrier = await carrierWithActiveContract(tx, input.carrierId, now);
+    if (carrier === 'missing') throw unprocessable('Carrier not found', { carrierId: 'Carrier not found' });
+    if (carrier === 'no-contract') {
+      throw unprocessable('The carrier has no active contract', { carrierId: 'The carrier has no active contract' });
+    }
+    const offer = ticket.openOffer;
+    if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', input.reason, now))) lostRace(ticket);
+    if (ticket.status === 'CONFIRMED') {
+      const moved = await moveTicket(tx, id, 'CONFIRMED', 'PENDING', { withdrawalDate: null, withdrawalTimezone: null }, now);
+      if (!moved) lostRace(ticket);
+    }
+    await writeAudit(tx, {
+      userId: auth.id,
+      ticketId: id,
+      action: 'manual',
+      fromStatus: ticket.status,
+      toStatus: 'PENDING',
+      reason: input.reason,
+      data: { fromCarrierId: ticket.carrierId, toCarrierId: input.carrierId, closedAssignmentId: offer?.id ?? null },
+      at: now,
+    });
+    await openOffer(tx, id, input.carrierId, { manual: true, reason: input.reason, now, userId: auth.id });
+  });
+}
+
+/** SUPPLIER_INVOICED to CANCELED; the purchase-order tonnes the documentation reserved are given back. */
+export async function cancelTicket(db: Db, auth: AuthUser, id: number, now = new Date()) {
+  return transition(db, auth, id, 'cancel', async (tx, ticket) => {
+    if (!(await moveTicket(tx, id, 'SUPPLIER_INVOICED', 'CANCELED', {}, now))) lostRace(ticket);
+    await releaseReservedTonnes(tx, id);
+    await writeAudit(tx, { userId: auth.id, ticketId: id, action: 'cancel', fromStatus: ticket.status, toStatus: 'CANCELED', at: now });
+  });
+}
+
+/** Closes the open offer (REJECTED, `reason`) and soft-deletes the ticket; shared with the sweep. */
+export async function removeTicket(tx: Tx, ticket: LockedTicket, userId: number | null, reason: string, now: Date): Promise<boolean> {
+  const offer = ticket.openOffer;
+  if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', reason, now))) return false;
+  if (!(await softDeleteTicket(tx, ticket.id, ticket.status, reason, now))) return false;
+  await writeAudit(tx, { userId, ticketId: ticket.id, action: 'delete', fromStatus: ticket.status, toStatus: 'DELETED', reason, at: now });
+  return true;
+}
+
+/** The owning supplier removes a PENDING or CONFIRMED ticket (soft delete, kept for audit). */
+export async function deleteTicket(db: Db, auth: AuthUser, id: number, now = new Date()): Promise<{ ok: true; id: number }> {
+  await transition(db, auth, id, 'delete', async (tx, ticket) => {
+    if (!(await removeTicket(tx, ticket, auth.id, 'deleted by supplier', now))) lostRace(ticket);
+  });
+  return { ok: true, id };
+}
+
+export interface UpdateInput {
+  status?: 'MX_TRANSIT' | 'DELIVERED' | undefined;
+  customsRead?: boolean | undefined;
+}
+
+const STATUS_ACTIONS: Record<'MX_TRANSIT' | 'DELIVERED', { action: TicketAction; from: TicketStatus }> = {
+  MX_TRANSIT: { action: 'release', from: 'TA_INVOICED' },
+  DELIVERED: { action: 'deliver', from: 'MX_TRANSIT' },
+};
+
+/** PUT /tickets/{id}: release at the border, delivery, or the customs agent's read flag. */
+export async function updateTicket(db: Db, auth: AuthUser, id: number, input: UpdateInput, now = new Date()): Promise<TicketView> {
+  if (input.status === undefined && input.customsRead === undefined) {
+    throw unprocessable('Nothing to change', { ticket: 'Send a status or customsRead' });
+  }
+  return db.transaction(async (tx) => {
+    const locked = await lockTicket(tx, id);
+    if (!locked) throw notFound(`Ticket ${id} not found`);
+    let ticket = locked;
+    if (input.status !== undefined) {
+      const { action, from } = STATUS_ACTIONS[input.status];
+      const decision = decide(ticket, action, auth);
+      if (!decision.ok) throw new HttpError(decision.code, decision.message);
+      if (!(await moveTicket(tx, id, from, input.status, {}, now))) lostRace(ticket);
+      await writeAudit(tx, { userId: auth.id, ticketId: id, action, fromStatus: from, toStatus: input.status, at: now });
+      ticket = { ...ticket, status: input.status };
+    }
+    if (input.customsRead !== undefined) {
+      const decision = decide(ticket, 'customs-read', auth);
+      if (!decision.ok) throw new HttpError(decision.code, decision.message);
+      await setCustomsRead(tx, id, input.customsRead, now);
+    }
+    const [view] = await hydrate(tx, auth, [id]);
+    return view!;
+  });
+}
