@@ -9,18 +9,15 @@ import { IdParamsSchema, withSchemas } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
 import { carrierServiceLevels, countByStatus, findTicket, listTickets } from '../../repositories/tickets';
 import { notFound } from '../../http/errors';
+import { TICKET_LIST_DEFAULTS } from '../../../shared/domain/role-views';
 import {
   ConfirmTicketSchema,
   CreateTicketSchema,
   DeclineTicketSchema,
-  documentBody,
-  expandStatuses,
   ManualAssignSchema,
-  ticketBody,
-  TicketQuerySchema,
   UpdateTicketSchema,
-  type TicketQuery,
-} from './ticket-schemas';
+} from '../../../shared/schemas/ticket';
+import { documentBody, expandStatuses, ServerTicketQuerySchema, ticketBody, type TicketQuery } from './ticket-schemas';
 import {
   assignManually,
   cancelTicket,
@@ -52,13 +49,13 @@ export async function ticketRoutes(app: FastifyInstance) {
   const update = ticketBody(UpdateTicketSchema);
   const withId = withSchemas({ params: IdParamsSchema, tags });
 
-  app.get('/tickets', { ...withSchemas({ query: TicketQuerySchema, tags }), onRequest: app.requirePermission('ticket:read') }, async (request) => {
+  app.get('/tickets', { ...withSchemas({ query: ServerTicketQuerySchema, tags }), onRequest: app.requirePermission('ticket:read') }, async (request) => {
     const q = request.query as TicketQuery;
     const auth = authOf(request);
     return listTickets(app.db, auth, {
       statuses: expandStatuses(auth.roles, q.statusName),
       page: q.page,
-      limit: q.limit,
+      limit: q.limit ?? TICKET_LIST_DEFAULTS.generic.limit,
       ticketId: q.ticketId,
       invoiceNumber: q.invoiceNumber,
       taInvoiceNumber: q.taInvoiceNumber,
@@ -69,7 +66,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       destinationIds: q.destinationId,
       borderCrossingIds: q.borderCrossingId,
       orderBy: q.orderBy,
-      beforeDate: q.beforeDate,
+      beforeDate: q.beforeDate === undefined ? undefined : new Date(q.beforeDate),
       unassigned: q.unassigned,
       all: q.all,
     });
