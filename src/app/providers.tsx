@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { AuthProvider } from './features/auth/auth-context';
 import { i18n } from './lib/i18n';
 import { theme } from './lib/theme';
+import classes from './providers.module.css';
 
 function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n: active } = useLingui();
@@ -26,7 +27,13 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
         <LocalisedDates>
-          <Notifications position="top-right" zIndex={1000} limit={4} />
+          {/* Below the dashboard header (AppShell publishes its height on :root), at the top elsewhere. */}
+          <Notifications
+            position="top-right"
+            zIndex={1000}
+            limit={4}
+            classNames={{ root: classes.notifications }}
+          />
           <QueryClientProvider client={queryClient}>
             <AuthProvider>{children}</AuthProvider>
           </QueryClientProvider>

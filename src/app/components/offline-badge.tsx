@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Box } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useOffline } from '../lib/connectivity';
@@ -18,8 +18,11 @@ export function OfflineBadge() {
       role="status"
       aria-label={t`Offline`}
       px={8}
+      styles={{ section: { marginInlineEnd: 0 } }}
     >
-      <span className="offline-badge-label">{t`Offline`}</span>
+      <Box component="span" visibleFrom="sm" ml={4}>
+        {t`Offline`}
+      </Box>
     </Badge>
   );
 }

@@ -29,9 +29,15 @@ function TabContent({ icon: ItemIcon, label }: TabContentProps) {
 }
 
 const GroupTab = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & TabContentProps & { active: boolean }>(
-  function GroupTab({ icon, label, active, ...props }, ref) {
+  // Menu.Target passes its own props (and maybe a className) down: keep ours as well.
+  function GroupTab({ icon, label, active, className, ...props }, ref) {
     return (
-      <UnstyledButton ref={ref} className={classes.tab} data-active={active || undefined} {...props}>
+      <UnstyledButton
+        {...props}
+        ref={ref}
+        className={className ? `${classes.tab} ${className}` : classes.tab}
+        data-active={active || undefined}
+      >
         <TabContent icon={icon} label={label} />
       </UnstyledButton>
     );

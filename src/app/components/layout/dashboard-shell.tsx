@@ -47,12 +47,12 @@ export function DashboardShell({ user, role, home, onLogout, children }: Dashboa
       <AppShell.Header withBorder={false} className={classes.header}>
         <div className={classes.grid}>
           <Box component={Link} to={home} className={classes.logo} aria-label="Scrap Portal">
-            <Logo size={36} wordmarkVisibleFrom="xs" />
+            <Logo size={36} />
           </Box>
           <div className={classes.search}>
             <SearchBar fields={ROLE_SEARCH_FIELDS[role]} home={SEARCH_HOME[role]} />
           </div>
-          <Group gap="sm" wrap="nowrap" className={classes.actions}>
+          <Group gap="xs" wrap="nowrap" className={classes.actions}>
             <OfflineBadge />
             <LanguageSwitch />
             <UserMenu user={user} onLogout={onLogout} />

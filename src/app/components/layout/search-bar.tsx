@@ -60,7 +60,7 @@ export function SearchBar({ fields, home }: SearchBarProps) {
           allowDeselect={false}
           withCheckIcon={false}
           comboboxProps={{ width: 170, position: 'bottom-start' }}
-          w={{ base: 118, sm: 150 }}
+          w={{ base: 136, sm: 150 }}
           styles={{ input: { borderTopRightRadius: 0, borderBottomRightRadius: 0, fontWeight: 500 } }}
         />
         <TextInput

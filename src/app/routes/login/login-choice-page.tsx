@@ -1,10 +1,37 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconChevronRight, IconKey, IconUser } from '@tabler/icons-react';
+import { IconChevronRight, IconKey, IconUser, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { homeFor } from '../../../shared/domain/roles';
 import { useAuth } from '../../features/auth/auth-context';
 import { PATHS } from '../../paths';
+import classes from './login-choice-page.module.css';
+
+interface ChoiceProps {
+  to: string;
+  icon: Icon;
+  title: string;
+  hint: string;
+}
+
+function Choice({ to, icon: ChoiceIcon, title, hint }: ChoiceProps) {
+  return (
+    <UnstyledButton component={Link} to={to} className={classes.choice}>
+      <Group wrap="nowrap" gap="md">
+        <ThemeIcon size={44} radius="md" variant="light">
+          <ChoiceIcon size={22} stroke={1.7} />
+        </ThemeIcon>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={650}>{title}</Text>
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+        </div>
+        <IconChevronRight size={18} className={classes.chevron} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+}
 
 export function LoginChoicePage() {
   const { t } = useLingui();
@@ -34,28 +61,13 @@ export function LoginChoicePage() {
         </Alert>
       )}
       <Stack gap="sm">
-        <Button
-          component={Link}
-          to={PATHS.login.sso}
-          size="lg"
-          variant="light"
-          justify="space-between"
-          leftSection={<IconKey size={20} />}
-          rightSection={<IconChevronRight size={18} />}
-        >
-          {t`Single sign-on`}
-        </Button>
-        <Button
-          component={Link}
+        <Choice to={PATHS.login.sso} icon={IconKey} title={t`Single sign-on`} hint={t`With your company account`} />
+        <Choice
           to={PATHS.login.traditional}
-          size="lg"
-          variant="light"
-          justify="space-between"
-          leftSection={<IconUser size={20} />}
-          rightSection={<IconChevronRight size={18} />}
-        >
-          {t`Username and password`}
-        </Button>
+          icon={IconUser}
+          title={t`Username and password`}
+          hint={t`With the account the portal gave you`}
+        />
       </Stack>
     </Stack>
   );
