@@ -56,7 +56,7 @@ const businessOf = async (username: string) =>
 describe('GET /api/tickets', () => {
   it('should list every live ticket but CANCELED for an admin, newest first, with the spec shape', async () => {
     const body = await list('admin');
-    const [{ n }] = await dbRows<{ n: number }>(sql`select count(*)::int as n from tickets where status <> 'CANCELED' and deleted_at is null`);
+    const n = (await dbRows<{ n: number }>(sql`select count(*)::int as n from tickets where status <> 'CANCELED' and deleted_at is null`))[0]!.n;
     expect(body.count).toBe(n);
     const ids = idsOf(body);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -139,7 +139,7 @@ describe('who sees what', () => {
     const mine = await list('supplier2', '&statusName=PENDING&statusName=CONFIRMED&statusName=INVOICED&statusName=CANCELED');
     expect(mine.count).toBeGreaterThan(0);
     expect(mine.tickets.every((x) => x.supplier.id === s2.supplier_id)).toBe(true);
-    const [{ n }] = await dbRows<{ n: number }>(sql`select count(*)::int as n from tickets where supplier_id = ${s2.supplier_id}`);
+    const n = (await dbRows<{ n: number }>(sql`select count(*)::int as n from tickets where supplier_id = ${s2.supplier_id}`))[0]!.n;
     const counts = (await get('supplier2', '/api/tickets/count/states')).json<{ total: number }[]>();
     expect(counts.reduce((sum, c) => sum + c.total, 0)).toBe(n);
     const [other] = await dbRows<{ id: number }>(sql`select id from tickets where supplier_id = ${s1.supplier_id} limit 1`);
@@ -162,8 +162,8 @@ describe('who sees what', () => {
     const [rapido] = await dbRows<{ id: number }>(sql`select ticket_id as id from ticket_assignments where carrier_id = ${c1.carrier_id} limit 1`);
     expect((await get('carrier2', `/api/tickets/${rapido!.id}`)).statusCode).toBe(404);
     const counts = (await get('carrier2', '/api/tickets/count/states')).json<{ total: number }[]>();
-    const [{ n }] = await dbRows<{ n: number }>(sql`select count(distinct ticket_id)::int as n from ticket_assignments
-      where carrier_id = ${c2.carrier_id} and status in ('PENDING', 'CONFIRMED')`);
+    const n = (await dbRows<{ n: number }>(sql`select count(distinct ticket_id)::int as n from ticket_assignments
+      where carrier_id = ${c2.carrier_id} and status in ('PENDING', 'CONFIRMED')`))[0]!.n;
     expect(counts.reduce((sum, c) => sum + c.total, 0)).toBe(n);
   });
 
@@ -182,7 +182,7 @@ describe('who sees what', () => {
   });
 
   it('should let the admin and the read-only admin read any ticket', async () => {
-    const [{ id }] = await dbRows<{ id: number }>(sql`select max(id)::int as id from tickets`);
+    const id = (await dbRows<{ id: number }>(sql`select max(id)::int as id from tickets`))[0]!.id;
     for (const user of ['admin', 'adminro']) expect((await get(user, `/api/tickets/${id}`)).json().ticket.id).toBe(id);
   });
 });
