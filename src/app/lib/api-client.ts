@@ -14,7 +14,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
   constructor(status: number, body: ApiErrorBody | null, statusText: string) {
-    super(body?.message ?? statusText ?? `HTTP ${status}`);
+    super(body?.message || statusText || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;

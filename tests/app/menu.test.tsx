@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeServer, storeSession, USERS } from './fake-server';
+import { renderApp } from './render';
+
+/** jsdom has no layout: both the side menu and the bottom bar are in the DOM; they are told apart by order. */
+async function menus() {
+  const [side, bottom] = await screen.findAllByRole('navigation', { name: 'Main menu' });
+  return { side: side!, bottom: bottom! };
+}
+
+describe('menus', () => {
+  it('should give the supplier load truck and load railcar on wide screens and new/delete ticket on small ones', async () => {
+    installFakeServer();
+    storeSession(USERS.supplier1);
+    renderApp('/dashboard/suppliers');
+    const { side, bottom } = await menus();
+    expect(within(side).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'My requests',
+      'Load truck',
+      'Load railcar',
+    ]);
+    expect(within(bottom).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
+      'New ticket',
+      'My requests',
+      'Delete ticket',
+    ]);
+    expect(within(bottom).getByRole('link', { name: 'New ticket' })).toHaveAttribute(
+      'href',
+      '/dashboard/suppliers?action=new-ticket',
+    );
+  });
+
+  it('should mark the current screen in the menu', async () => {
+    installFakeServer();
+    storeSession(USERS.admin);
+    renderApp('/dashboard/admin/categories');
+    const { side } = await menus();
+    expect(within(side).getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
+    expect(within(side).getByRole('link', { name: 'Contracts' })).not.toHaveAttribute('aria-current');
+  });
+
+  it("should give the carrier one home entry that drops the list's filters", async () => {
+    installFakeServer();
+    storeSession(USERS.carrier1);
+    const app = renderApp('/dashboard/carrier?equipment=ABCU123456');
+    const { side } = await menus();
+    const home = within(side).getByRole('link', { name: 'Home' });
+    expect(home).toHaveAttribute('href', '/dashboard/carrier');
+    await app.user.click(home);
+    expect(app.router.state.location.search).toBe('');
+  });
+});
