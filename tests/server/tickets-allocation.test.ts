@@ -37,17 +37,25 @@ async function newTicket(): Promise<{ id: number; carrier: { businessName: strin
 }
 
 const offersOf = (id: number) =>
-  rows<{ id: number; carrier: string; status: string; reason: string | null }>(sql`select a.id, c.business_name as carrier, a.status, a.reason
+  rows<{
+    id: number;
+    carrier: string;
+    status: string;
+    reason: string | null;
+  }>(sql`select a.id, c.business_name as carrier, a.status, a.reason
     from ticket_assignments a join carriers c on c.id = a.carrier_id where a.ticket_id = ${id} order by a.id`);
 
-const setConfig = (key: string, value: string) => db().execute(sql`update configuration_properties set value = ${value} where key = ${key}`);
+const setConfig = (key: string, value: string) =>
+  db().execute(sql`update configuration_properties set value = ${value} where key = ${key}`);
 
 describe('allocation', () => {
   it('should leave a ticket unassigned when no carrier is eligible and offer it once one is', async () => {
     await db().execute(sql`update carriers set enabled_for_algorithm = false`);
     const ticket = await newTicket();
     expect(ticket.carrier).toBeNull();
-    const unassigned = (await get('admin', '/api/tickets?unassigned=true')).json().tickets.map((x: { id: number }) => x.id);
+    const unassigned = (await get('admin', '/api/tickets?unassigned=true'))
+      .json()
+      .tickets.map((x: { id: number }) => x.id);
     expect(unassigned).toContain(ticket.id);
     expect(await runAllocationSweep(db(), at(60_000))).toMatchObject({ offered: 0 });
 
@@ -81,13 +89,19 @@ describe('allocation', () => {
     await runAllocationSweep(db(), at(4 * HOUR + 2 * 60_000));
     await runAllocationSweep(db(), at(6 * HOUR + 3 * 60_000));
     const history = await offersOf(ticket.id);
-    expect(history.map((o) => o.carrier).sort()).toEqual(['Border Haulers Co.', 'Northern Rail Logistics', 'Rápido Freight Lines']);
+    expect(history.map((o) => o.carrier).sort()).toEqual([
+      'Border Haulers Co.',
+      'Northern Rail Logistics',
+      'Rápido Freight Lines',
+    ]);
     expect(history.every((o) => o.status === 'REJECTED' && o.reason === 'expired')).toBe(true);
     const { ticket: view } = (await get('admin', `/api/tickets/${ticket.id}`)).json();
     expect(view).toMatchObject({ status: { name: 'PENDING' }, carrier: null });
     await runAllocationSweep(db(), at(6 * HOUR + 4 * 60_000));
     expect(await offersOf(ticket.id)).toHaveLength(3);
-    const oldRoad = await rows<{ n: number }>(sql`select count(*)::int as n from ticket_assignments a join carriers c on c.id = a.carrier_id
+    const oldRoad = await rows<{
+      n: number;
+    }>(sql`select count(*)::int as n from ticket_assignments a join carriers c on c.id = a.carrier_id
       where c.business_name = 'Old Road Trucking'`);
     expect(oldRoad[0]!.n).toBe(0);
   });
@@ -125,7 +139,9 @@ describe('allocation', () => {
 
   it('should remove PENDING and CONFIRMED tickets older than DELETE_TICKETS_FREQUENCY days', async () => {
     const fresh = await newTicket();
-    const [oldest] = await rows<{ id: number }>(sql`select id from tickets where status = 'PENDING' and deleted_at is null order by created_at limit 1`);
+    const [oldest] = await rows<{ id: number }>(
+      sql`select id from tickets where status = 'PENDING' and deleted_at is null order by created_at limit 1`,
+    );
     const later = await rows<{ id: number }>(sql`select id from tickets where status not in ('PENDING', 'CONFIRMED')`);
 
     // DELETE_TICKETS_FREQUENCY is 7 (days): an hour short of that the new ticket stays, the seeded

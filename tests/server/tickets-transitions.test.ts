@@ -22,7 +22,17 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   t = await createTestApp();
-  for (const u of ['admin', 'adminro', 'supplier1', 'supplier2', 'carrier1', 'carrier2', 'rail1', 'customs1', 'customs2']) {
+  for (const u of [
+    'admin',
+    'adminro',
+    'supplier1',
+    'supplier2',
+    'carrier1',
+    'carrier2',
+    'rail1',
+    'customs1',
+    'customs2',
+  ]) {
     tokens[u] = await t.login(u);
   }
   const named = await rows<{ kind: string; name: string; id: number }>(sql`
@@ -40,7 +50,8 @@ beforeAll(async () => {
       number: `TA-${x.id}`,
       date: '2026-11-20',
       // Eagle Pass belongs to customs1's agent, El Paso to customs2's.
-      borderCrossingId: i === 1 ? ids['crossing:El Paso – Ciudad Juárez']! : ids['crossing:Eagle Pass – Piedras Negras']!,
+      borderCrossingId:
+        i === 1 ? ids['crossing:El Paso – Ciudad Juárez']! : ids['crossing:Eagle Pass – Piedras Negras']!,
     })),
   );
 });
@@ -78,15 +89,28 @@ function rows<T>(query: ReturnType<typeof sql>) {
   return queryRows<T>(t.database.db, query);
 }
 
-const call = (user: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...bearer(tokens[user]!), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (
+  user: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(tokens[user]!), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 /** A new ticket of supplier1 offered by the admin to `carrier` (by business name). */
 async function pendingFor(carrier: string, supplier = 'supplier1'): Promise<number> {
   const depot = supplier === 'supplier1' ? ids['depot:South Chicago Yard'] : ids['depot:El Paso Border Yard'];
   const created = await call(supplier, 'POST', '/api/tickets', { ticket: { count: 1, originDepotId: depot } });
   const id = created.json().tickets[0].id as number;
-  const res = await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids[`carrier:${carrier}`], reason: 'test setup' } });
+  const res = await call('admin', 'PUT', `/api/tickets/${id}/manual`, {
+    ticket: { carrierId: ids[`carrier:${carrier}`], reason: 'test setup' },
+  });
   expect(res.statusCode).toBe(200);
   return id;
 }
@@ -108,11 +132,21 @@ describe('PUT /api/tickets/{id}/confirm', () => {
     expect(res.statusCode).toBe(200);
     const { ticket } = res.json();
     expect(ticket).toMatchObject({ id, status: { name: 'CONFIRMED' }, withdrawalDate: slot(), timezone: TZ });
-    expect(ticket.ticketAssignments.at(-1)).toMatchObject({ status: { name: 'CONFIRMED' }, carrier: { businessName: 'Rápido Freight Lines' } });
-    const [event] = await rows<{ type: string; payload: unknown }>(sql`select type, payload from events where ticket_id = ${id} and type = 'Ticket confirmed'`);
+    expect(ticket.ticketAssignments.at(-1)).toMatchObject({
+      status: { name: 'CONFIRMED' },
+      carrier: { businessName: 'Rápido Freight Lines' },
+    });
+    const [event] = await rows<{ type: string; payload: unknown }>(
+      sql`select type, payload from events where ticket_id = ${id} and type = 'Ticket confirmed'`,
+    );
     expect(event).toEqual({
       type: 'Ticket confirmed',
-      payload: { title: 'confirmed', ticketNumber: id, supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Rápido Freight Lines' },
+      payload: {
+        title: 'confirmed',
+        ticketNumber: id,
+        supplierName: 'Midwest Scrap Recycling LLC',
+        carrierName: 'Rápido Freight Lines',
+      },
     });
     const audit = await rows<{ action: string; from_status: string; to_status: string }>(
       sql`select action, from_status, to_status from audit_log where entity_id = ${String(id)} and action = 'confirm'`,
@@ -122,11 +156,21 @@ describe('PUT /api/tickets/{id}/confirm', () => {
 
   it.each([
     ['10:15 today, 15 minutes ahead', '2026-11-25', '10:15', 'Minimum 30 minutes anticipation'],
-    ['a time off the quarter hour', '2026-11-26', '11:07', 'Withdrawal time must be on a quarter hour (:00, :15, :30 or :45)'],
+    [
+      'a time off the quarter hour',
+      '2026-11-26',
+      '11:07',
+      'Withdrawal time must be on a quarter hour (:00, :15, :30 or :45)',
+    ],
     ['a Saturday', '2026-11-28', '10:00', 'Withdrawal date must be a weekday'],
     ['08:00, before the yard opens', '2026-11-26', '08:00', 'Withdrawal time must be between 09:00 and 17:45'],
     ['18:00, after the last slot', '2026-11-26', '18:00', 'Withdrawal time must be between 09:00 and 17:45'],
-    ['next Monday, past the 2 business days', '2026-11-30', '10:00', 'Withdrawal date must be today or within the next 2 business days'],
+    [
+      'next Monday, past the 2 business days',
+      '2026-11-30',
+      '10:00',
+      'Withdrawal date must be today or within the next 2 business days',
+    ],
   ])('should refuse %s with 422 and the message', async (_label, day, time, message) => {
     const id = await pendingFor('Rápido Freight Lines');
     const res = await accept('carrier1', id, local(day, time));
@@ -138,17 +182,23 @@ describe('PUT /api/tickets/{id}/confirm', () => {
   it('should judge an offline accept at its X-Queued-At and ignore one older than 24 h', async () => {
     const id = await pendingFor('Rápido Freight Lines');
     const date = local('2026-11-25', '10:15'); // 15 min after now, 35 min after the queued time
-    const stale = await accept('carrier1', id, date, { 'x-queued-at': new Date(NOW.getTime() - 25 * 3_600_000).toISOString() });
+    const stale = await accept('carrier1', id, date, {
+      'x-queued-at': new Date(NOW.getTime() - 25 * 3_600_000).toISOString(),
+    });
     expect(stale.statusCode).toBe(422);
     expect(stale.json().message).toBe('Minimum 30 minutes anticipation');
-    const fresh = await accept('carrier1', id, date, { 'x-queued-at': new Date(NOW.getTime() - 20 * 60_000).toISOString() });
+    const fresh = await accept('carrier1', id, date, {
+      'x-queued-at': new Date(NOW.getTime() - 20 * 60_000).toISOString(),
+    });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().ticket.withdrawalDate).toBe(date);
   });
 
   it('should still refuse a queued accept whose date has passed', async () => {
     const id = await pendingFor('Rápido Freight Lines');
-    const res = await accept('carrier1', id, local('2026-11-25', '09:45'), { 'x-queued-at': local('2026-11-25', '09:00') });
+    const res = await accept('carrier1', id, local('2026-11-25', '09:45'), {
+      'x-queued-at': local('2026-11-25', '09:00'),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().details).toEqual({ withdrawalDate: 'The withdrawal time has already passed' });
   });
@@ -156,7 +206,8 @@ describe('PUT /api/tickets/{id}/confirm', () => {
   it('should answer 404 to another carrier, 403 to other roles and 409 naming the status once confirmed', async () => {
     const id = await pendingFor('Rápido Freight Lines');
     expect((await accept('carrier2', id, slot())).statusCode).toBe(404);
-    for (const user of ['supplier1', 'admin', 'customs1']) expect((await accept(user, id, slot())).statusCode).toBe(403);
+    for (const user of ['supplier1', 'admin', 'customs1'])
+      expect((await accept(user, id, slot())).statusCode).toBe(403);
     expect((await accept('carrier1', id, slot())).statusCode).toBe(200);
     const again = await accept('carrier1', id, slot());
     expect(again.statusCode).toBe(409);
@@ -190,9 +241,13 @@ describe('PUT /api/tickets/{id}/confirm', () => {
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(19);
       expect(results.find((r) => r.statusCode === 409)!.json().message).toContain('CONFIRMED');
-      const offers = await rows<{ status: string }>(sql`select status from ticket_assignments where ticket_id = ${id} and status = 'CONFIRMED'`);
+      const offers = await rows<{ status: string }>(
+        sql`select status from ticket_assignments where ticket_id = ${id} and status = 'CONFIRMED'`,
+      );
       expect(offers).toHaveLength(1);
-      const audits = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where entity_id = ${String(id)} and action = 'confirm'`);
+      const audits = await rows<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where entity_id = ${String(id)} and action = 'confirm'`,
+      );
       expect(audits[0]!.n).toBe(1);
     } finally {
       if (second) {
@@ -218,11 +273,13 @@ describe('PUT /api/tickets/{id}/decline', () => {
     const { ticket } = (await call('admin', 'GET', `/api/tickets/${id}`)).json();
     expect(ticket.status.name).toBe('PENDING');
     expect(ticket.withdrawalDate).toBeNull();
-    const history = ticket.ticketAssignments.map((a: { status: { name: string }; carrier: { businessName: string }; reason: string | null }) => [
-      a.carrier.businessName,
-      a.status.name,
-      a.reason,
-    ]);
+    const history = ticket.ticketAssignments.map(
+      (a: { status: { name: string }; carrier: { businessName: string }; reason: string | null }) => [
+        a.carrier.businessName,
+        a.status.name,
+        a.reason,
+      ],
+    );
     expect(history.at(-2)).toEqual(['Rápido Freight Lines', 'DECLINED', 'Truck broke down']);
     const [next, status] = history.at(-1);
     expect(status).toBe('PENDING');
@@ -230,9 +287,13 @@ describe('PUT /api/tickets/{id}/decline', () => {
     expect(next).not.toBe('Old Road Trucking');
     expect(ticket.carrier.businessName).toBe(next);
     // The declining carrier no longer has it in its list, only in /all.
-    const listed = (await call('carrier1', 'GET', '/api/tickets?limit=1000')).json().tickets.map((x: { id: number }) => x.id);
+    const listed = (await call('carrier1', 'GET', '/api/tickets?limit=1000'))
+      .json()
+      .tickets.map((x: { id: number }) => x.id);
     expect(listed).not.toContain(id);
-    const all = (await call('carrier1', 'GET', '/api/tickets?limit=1000&all=true')).json().tickets.map((x: { id: number }) => x.id);
+    const all = (await call('carrier1', 'GET', '/api/tickets?limit=1000&all=true'))
+      .json()
+      .tickets.map((x: { id: number }) => x.id);
     expect(all).toContain(id);
   });
 
@@ -247,10 +308,16 @@ describe('PUT /api/tickets/{id}/decline', () => {
 describe('PUT /api/tickets/{id}/manual', () => {
   it('should close the open offer as REJECTED with the reason and offer the chosen carrier', async () => {
     const id = await confirmedFor('Rápido Freight Lines', 'carrier1');
-    const res = await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids['carrier:Border Haulers Co.'], reason: 'Closer to the yard' } });
+    const res = await call('admin', 'PUT', `/api/tickets/${id}/manual`, {
+      ticket: { carrierId: ids['carrier:Border Haulers Co.'], reason: 'Closer to the yard' },
+    });
     expect(res.statusCode).toBe(200);
     const { ticket } = res.json();
-    expect(ticket).toMatchObject({ status: { name: 'PENDING' }, carrier: { businessName: 'Border Haulers Co.' }, withdrawalDate: null });
+    expect(ticket).toMatchObject({
+      status: { name: 'PENDING' },
+      carrier: { businessName: 'Border Haulers Co.' },
+      withdrawalDate: null,
+    });
     expect(ticket.ticketAssignments.slice(-2)).toMatchObject([
       { carrier: { businessName: 'Rápido Freight Lines' }, status: { name: 'REJECTED' }, reason: 'Closer to the yard' },
       { carrier: { businessName: 'Border Haulers Co.' }, status: { name: 'PENDING' }, manual: true },
@@ -261,16 +328,22 @@ describe('PUT /api/tickets/{id}/manual', () => {
 
   it('should refuse a carrier without an active contract or unknown with 422', async () => {
     const id = await pendingFor('Rápido Freight Lines');
-    const ended = await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids['carrier:Old Road Trucking'], reason: 'x' } });
+    const ended = await call('admin', 'PUT', `/api/tickets/${id}/manual`, {
+      ticket: { carrierId: ids['carrier:Old Road Trucking'], reason: 'x' },
+    });
     expect(ended.statusCode).toBe(422);
     expect(ended.json().details).toEqual({ carrierId: 'The carrier has no active contract' });
-    const unknown = await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: 99999, reason: 'x' } });
+    const unknown = await call('admin', 'PUT', `/api/tickets/${id}/manual`, {
+      ticket: { carrierId: 99999, reason: 'x' },
+    });
     expect(unknown.json().details).toEqual({ carrierId: 'Carrier not found' });
   });
 
   it('should answer 409 for a ticket past CONFIRMED', async () => {
     const [row] = await rows<{ id: number }>(sql`select id from tickets where status = 'DELIVERED' limit 1`);
-    const res = await call('admin', 'PUT', `/api/tickets/${row!.id}/manual`, { ticket: { carrierId: ids['carrier:Border Haulers Co.'], reason: 'x' } });
+    const res = await call('admin', 'PUT', `/api/tickets/${row!.id}/manual`, {
+      ticket: { carrierId: ids['carrier:Border Haulers Co.'], reason: 'x' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Ticket ${row!.id} is DELIVERED; its carrier cannot be changed`);
   });
@@ -306,15 +379,22 @@ describe('cancel and delete', () => {
       expect((await call('admin', 'GET', `/api/tickets/${id}`)).statusCode).toBe(404);
       expect((await call('supplier1', 'DELETE', `/api/tickets/${id}`)).statusCode).toBe(404);
     }
-    const kept = await rows<{ deleted: boolean; offer: string }>(sql`select t.deleted_at is not null as deleted, a.status as offer
+    const kept = await rows<{
+      deleted: boolean;
+      offer: string;
+    }>(sql`select t.deleted_at is not null as deleted, a.status as offer
       from tickets t join ticket_assignments a on a.ticket_id = t.id where t.id = ${confirmed} order by a.id desc limit 1`);
     expect(kept).toEqual([{ deleted: true, offer: 'REJECTED' }]);
-    const listed = (await call('admin', 'GET', '/api/tickets?limit=1000')).json().tickets.map((x: { id: number }) => x.id);
+    const listed = (await call('admin', 'GET', '/api/tickets?limit=1000'))
+      .json()
+      .tickets.map((x: { id: number }) => x.id);
     expect(listed).not.toContain(pending);
   });
 
   it('should refuse to delete a ticket past CONFIRMED', async () => {
-    const [row] = await rows<{ id: number }>(sql`select id from tickets where status = 'DELIVERED' and supplier_id = (select supplier_id from users where username = 'supplier1') limit 1`);
+    const [row] = await rows<{ id: number }>(
+      sql`select id from tickets where status = 'DELIVERED' and supplier_id = (select supplier_id from users where username = 'supplier1') limit 1`,
+    );
     const res = await call('supplier1', 'DELETE', `/api/tickets/${row!.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Ticket ${row!.id} is DELIVERED; it cannot be deleted`);
@@ -322,21 +402,28 @@ describe('cancel and delete', () => {
 });
 
 describe('PUT /api/tickets/{id}', () => {
-  const put = (user: string, id: number, ticket: Record<string, unknown>) => call(user, 'PUT', `/api/tickets/${id}`, { ticket });
+  const put = (user: string, id: number, ticket: Record<string, unknown>) =>
+    call(user, 'PUT', `/api/tickets/${id}`, { ticket });
 
   it('should let the customs agent of the crossing release a TA_INVOICED ticket and the admin deliver it', async () => {
-    const [row] = await rows<{ id: number }>(sql`select t.id from tickets t join provider_invoices pi on pi.ticket_id = t.id
+    const [row] = await rows<{
+      id: number;
+    }>(sql`select t.id from tickets t join provider_invoices pi on pi.ticket_id = t.id
       where t.status = 'TA_INVOICED' and pi.border_crossing_id = ${ids['crossing:Eagle Pass – Piedras Negras']}`);
     const id = row!.id;
     expect((await put('customs2', id, { status: 'MX_TRANSIT' })).statusCode).toBe(404);
     const released = await put('customs1', id, { status: 'MX_TRANSIT' });
     expect(released.statusCode).toBe(200);
     expect(released.json().ticket.status.name).toBe('MX_TRANSIT');
-    expect((await put('customs1', id, { status: 'MX_TRANSIT' })).json().message).toBe(`Ticket ${id} is MX_TRANSIT; it cannot be released at the border`);
+    expect((await put('customs1', id, { status: 'MX_TRANSIT' })).json().message).toBe(
+      `Ticket ${id} is MX_TRANSIT; it cannot be released at the border`,
+    );
     expect((await put('customs1', id, { status: 'DELIVERED' })).statusCode).toBe(403);
     const delivered = await put('admin', id, { status: 'DELIVERED' });
     expect(delivered.json().ticket.status.name).toBe('DELIVERED');
-    const audit = await rows<{ action: string; to_status: string }>(sql`select action, to_status from audit_log where entity_id = ${String(id)} order by id`);
+    const audit = await rows<{ action: string; to_status: string }>(
+      sql`select action, to_status from audit_log where entity_id = ${String(id)} order by id`,
+    );
     expect(audit).toEqual([
       { action: 'release', to_status: 'MX_TRANSIT' },
       { action: 'deliver', to_status: 'DELIVERED' },
@@ -344,7 +431,9 @@ describe('PUT /api/tickets/{id}', () => {
   });
 
   it('should toggle the customs read flag for the agent of the crossing only', async () => {
-    const [row] = await rows<{ id: number }>(sql`select t.id from tickets t join provider_invoices pi on pi.ticket_id = t.id
+    const [row] = await rows<{
+      id: number;
+    }>(sql`select t.id from tickets t join provider_invoices pi on pi.ticket_id = t.id
       where pi.border_crossing_id = ${ids['crossing:El Paso – Ciudad Juárez']}`);
     const id = row!.id;
     expect((await put('customs1', id, { customsRead: true })).statusCode).toBe(404);

@@ -13,7 +13,10 @@ beforeAll(async () => {
   for (const u of USERS) tokens[u] = await t.login(u);
   // Seeded tickets carry no provider invoices yet: give three invoiced tickets one at a crossing of each
   // agent (Laredo and Eagle Pass belong to customs1's agent, El Paso to customs2's).
-  const crossings = await queryRows<{ id: number; description: string }>(t.database.db, sql`select id, description from border_crossings`);
+  const crossings = await queryRows<{ id: number; description: string }>(
+    t.database.db,
+    sql`select id, description from border_crossings`,
+  );
   const bc = (prefix: string) => crossings.find((c) => c.description.startsWith(prefix))!.id;
   const ids = await queryRows<{ id: number; status: string }>(
     t.database.db,
@@ -51,12 +54,20 @@ const list = async (user: string, query = '') => {
 const idsOf = (body: { tickets: TicketJson[] }) => body.tickets.map((x) => x.id);
 const dbRows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
 const businessOf = async (username: string) =>
-  (await dbRows<{ supplier_id: number; carrier_id: number }>(sql`select supplier_id, carrier_id from users where username = ${username}`))[0]!;
+  (
+    await dbRows<{ supplier_id: number; carrier_id: number }>(
+      sql`select supplier_id, carrier_id from users where username = ${username}`,
+    )
+  )[0]!;
 
 describe('GET /api/tickets', () => {
   it('should list every live ticket but CANCELED for an admin, newest first, with the spec shape', async () => {
     const body = await list('admin');
-    const n = (await dbRows<{ n: number }>(sql`select count(*)::int as n from tickets where status <> 'CANCELED' and deleted_at is null`))[0]!.n;
+    const n = (
+      await dbRows<{ n: number }>(
+        sql`select count(*)::int as n from tickets where status <> 'CANCELED' and deleted_at is null`,
+      )
+    )[0]!.n;
     expect(body.count).toBe(n);
     const ids = idsOf(body);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -66,13 +77,23 @@ describe('GET /api/tickets', () => {
       createAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       status: { name: 'TA_INVOICED' },
       supplier: { id: expect.any(Number), businessName: expect.any(String) },
-      carrier: { id: expect.any(Number), businessName: expect.any(String), mode: expect.stringMatching(/TRUCK|RAILCAR/) },
-      origin: { id: expect.any(Number), location: { type: 'Point', coordinates: [expect.any(Number), expect.any(Number)] } },
+      carrier: {
+        id: expect.any(Number),
+        businessName: expect.any(String),
+        mode: expect.stringMatching(/TRUCK|RAILCAR/),
+      },
+      origin: {
+        id: expect.any(Number),
+        location: { type: 'Point', coordinates: [expect.any(Number), expect.any(Number)] },
+      },
       invoice: { number: expect.stringMatching(/^TA-/) },
       customsRead: false,
       truckDocumentation: null,
     });
-    expect(ticket.ticketAssignments[0]).toMatchObject({ status: { name: 'CONFIRMED' }, carrier: { id: ticket.carrier!.id } });
+    expect(ticket.ticketAssignments[0]).toMatchObject({
+      status: { name: 'CONFIRMED' },
+      carrier: { id: ticket.carrier!.id },
+    });
   });
 
   it('should page from 1 with the limit and keep the total count', async () => {
@@ -86,7 +107,9 @@ describe('GET /api/tickets', () => {
 
   it('should expand the supplier alias INVOICED and the customs aliases, in any case and with spaces', async () => {
     const invoiced = await list('supplier1', '&statusName=invoiced');
-    expect(new Set(invoiced.tickets.map((x) => x.status.name))).toEqual(new Set(['SUPPLIER_INVOICED', 'TA_INVOICED', 'MX_TRANSIT', 'DELIVERED']));
+    expect(new Set(invoiced.tickets.map((x) => x.status.name))).toEqual(
+      new Set(['SUPPLIER_INVOICED', 'TA_INVOICED', 'MX_TRANSIT', 'DELIVERED']),
+    );
     const spaced = await list('admin', '&statusName=ta%20invoiced&statusName=MX_TRANSIT');
     expect(new Set(spaced.tickets.map((x) => x.status.name))).toEqual(new Set(['TA_INVOICED', 'MX_TRANSIT']));
     const awaiting = await list('customs1', '&statusName=AWAITING');
@@ -110,12 +133,17 @@ describe('GET /api/tickets', () => {
     const carrierIds = [...new Set(admin.tickets.map((x) => x.carrier?.id).filter(Boolean))].slice(0, 2) as number[];
     const byCarrier = await list('admin', carrierIds.map((id) => `&carrierId=${id}`).join(''));
     expect(byCarrier.tickets.every((x) => carrierIds.includes(x.carrier!.id))).toBe(true);
-    const old = await list('admin', `&statusName=PENDING&beforeDate=${new Date(Date.now() - 86_400_000).toISOString()}`);
+    const old = await list(
+      'admin',
+      `&statusName=PENDING&beforeDate=${new Date(Date.now() - 86_400_000).toISOString()}`,
+    );
     expect(old.tickets.every((x) => Date.parse(x.createAt) < Date.now() - 86_400_000)).toBe(true);
     expect(old.count).toBe(2);
     const unassigned = await list('admin', '&unassigned=true');
     expect(unassigned.tickets.map((x) => [x.status.name, x.carrier])).toEqual([['PENDING', null]]);
-    const [elPaso] = await dbRows<{ id: number }>(sql`select id from border_crossings where description like 'El Paso%'`);
+    const [elPaso] = await dbRows<{ id: number }>(
+      sql`select id from border_crossings where description like 'El Paso%'`,
+    );
     const byCrossing = await list('admin', `&borderCrossingId=${elPaso!.id}`);
     expect(byCrossing.count).toBeGreaterThan(0);
     expect(byCrossing.tickets.some((x) => x.invoice?.number === 'TA-2002')).toBe(true);
@@ -136,13 +164,20 @@ describe('who sees what', () => {
   it('should never show supplier2 the tickets of supplier1 in the list, the counts or by id', async () => {
     const s1 = await businessOf('supplier1');
     const s2 = await businessOf('supplier2');
-    const mine = await list('supplier2', '&statusName=PENDING&statusName=CONFIRMED&statusName=INVOICED&statusName=CANCELED');
+    const mine = await list(
+      'supplier2',
+      '&statusName=PENDING&statusName=CONFIRMED&statusName=INVOICED&statusName=CANCELED',
+    );
     expect(mine.count).toBeGreaterThan(0);
     expect(mine.tickets.every((x) => x.supplier.id === s2.supplier_id)).toBe(true);
-    const n = (await dbRows<{ n: number }>(sql`select count(*)::int as n from tickets where supplier_id = ${s2.supplier_id}`))[0]!.n;
+    const n = (
+      await dbRows<{ n: number }>(sql`select count(*)::int as n from tickets where supplier_id = ${s2.supplier_id}`)
+    )[0]!.n;
     const counts = (await get('supplier2', '/api/tickets/count/states')).json<{ total: number }[]>();
     expect(counts.reduce((sum, c) => sum + c.total, 0)).toBe(n);
-    const [other] = await dbRows<{ id: number }>(sql`select id from tickets where supplier_id = ${s1.supplier_id} limit 1`);
+    const [other] = await dbRows<{ id: number }>(
+      sql`select id from tickets where supplier_id = ${s1.supplier_id} limit 1`,
+    );
     const res = await get('supplier2', `/api/tickets/${other!.id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(`Ticket ${other!.id} not found`);
@@ -159,11 +194,15 @@ describe('who sees what', () => {
         expect(ticket.ticketAssignments.every((a) => a.carrier.id === c2.carrier_id)).toBe(true);
       }
     }
-    const [rapido] = await dbRows<{ id: number }>(sql`select ticket_id as id from ticket_assignments where carrier_id = ${c1.carrier_id} limit 1`);
+    const [rapido] = await dbRows<{ id: number }>(
+      sql`select ticket_id as id from ticket_assignments where carrier_id = ${c1.carrier_id} limit 1`,
+    );
     expect((await get('carrier2', `/api/tickets/${rapido!.id}`)).statusCode).toBe(404);
     const counts = (await get('carrier2', '/api/tickets/count/states')).json<{ total: number }[]>();
-    const n = (await dbRows<{ n: number }>(sql`select count(distinct ticket_id)::int as n from ticket_assignments
-      where carrier_id = ${c2.carrier_id} and status in ('PENDING', 'CONFIRMED')`))[0]!.n;
+    const n = (
+      await dbRows<{ n: number }>(sql`select count(distinct ticket_id)::int as n from ticket_assignments
+      where carrier_id = ${c2.carrier_id} and status in ('PENDING', 'CONFIRMED')`)
+    )[0]!.n;
     expect(counts.reduce((sum, c) => sum + c.total, 0)).toBe(n);
   });
 
@@ -192,7 +231,9 @@ describe('POST /api/tickets', () => {
     t.app.inject({ method: 'POST', url: '/api/tickets', headers: bearer(tokens[user]!), payload: { ticket } });
   const yardOf = async (supplier: string) => {
     const { supplier_id } = await businessOf(supplier);
-    return (await dbRows<{ id: number }>(sql`select id from depots where supplier_id = ${supplier_id} order by id limit 1`))[0]!.id;
+    return (
+      await dbRows<{ id: number }>(sql`select id from depots where supplier_id = ${supplier_id} order by id limit 1`)
+    )[0]!.id;
   };
 
   it('should refuse 0 and 11 tickets with the message', async () => {
@@ -228,19 +269,31 @@ describe('POST /api/tickets', () => {
     ]);
     for (const ticket of created) {
       expect(ticket).toMatchObject({ status: { name: 'PENDING' }, comments: 'Three gondolas', origin: { id: depot } });
-      expect(ticket.ticketAssignments).toMatchObject([{ status: { name: 'PENDING' }, carrier: { id: ticket.carrier!.id } }]);
+      expect(ticket.ticketAssignments).toMatchObject([
+        { status: { name: 'PENDING' }, carrier: { id: ticket.carrier!.id } },
+      ]);
     }
     const after = (await get('admin', '/api/tickets/count/states')).json<{ status: string; total: number }[]>();
-    expect(after.find((c) => c.status === 'PENDING')!.total).toBe(before.find((c) => c.status === 'PENDING')!.total + 3);
+    expect(after.find((c) => c.status === 'PENDING')!.total).toBe(
+      before.find((c) => c.status === 'PENDING')!.total + 3,
+    );
 
     const ids = created.map((x) => x.id);
     const events = await dbRows<{ type: string; payload: Record<string, unknown> }>(
-      sql`select type, payload from events where ticket_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by ticket_id`,
+      sql`select type, payload from events where ticket_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) order by ticket_id`,
     );
     expect(events).toEqual(
       created.map((x) => ({
         type: 'New ticket',
-        payload: { title: 'new', ticketNumber: x.id, supplierName: 'Lone Star Metal Yards Inc.', carrierName: x.carrier!.businessName },
+        payload: {
+          title: 'new',
+          ticketNumber: x.id,
+          supplierName: 'Lone Star Metal Yards Inc.',
+          carrierName: x.carrier!.businessName,
+        },
       })),
     );
     const audit = await dbRows<{ action: string; to_status: string }>(
@@ -269,10 +322,22 @@ describe('counts', () => {
   it('should count every status within the view, with those older than a day', async () => {
     const res = await get('admin', '/api/tickets/count/states');
     const counts = res.json<{ status: string; total: number; oldestCount: number }[]>();
-    const rows = await dbRows<{ status: string; total: number; oldest: number }>(sql`select status, count(*)::int as total,
+    const rows = await dbRows<{
+      status: string;
+      total: number;
+      oldest: number;
+    }>(sql`select status, count(*)::int as total,
       (count(*) filter (where created_at < now() - interval '24 hours'))::int as oldest
       from tickets where deleted_at is null group by status`);
-    expect(counts.map((c) => c.status)).toEqual(['PENDING', 'CONFIRMED', 'SUPPLIER_INVOICED', 'TA_INVOICED', 'MX_TRANSIT', 'DELIVERED', 'CANCELED']);
+    expect(counts.map((c) => c.status)).toEqual([
+      'PENDING',
+      'CONFIRMED',
+      'SUPPLIER_INVOICED',
+      'TA_INVOICED',
+      'MX_TRANSIT',
+      'DELIVERED',
+      'CANCELED',
+    ]);
     for (const c of counts) {
       const row = rows.find((r) => r.status === c.status);
       expect([c.total, c.oldestCount]).toEqual([row?.total ?? 0, row?.oldest ?? 0]);
@@ -284,8 +349,16 @@ describe('counts', () => {
   it('should give admins the offers per carrier of the last 30 and 7 days, and refuse others', async () => {
     const res = await get('adminro', '/api/tickets/count/carrier');
     expect(res.statusCode).toBe(200);
-    const carriers = res.json<{ carriers: { businessName: string; mode: string; lastMonth: unknown; lastWeek: unknown }[] }>().carriers;
-    const rows = await dbRows<{ name: string; total: number; confirmed: number; wtotal: number; wconfirmed: number }>(sql`
+    const carriers = res.json<{
+      carriers: { businessName: string; mode: string; lastMonth: unknown; lastWeek: unknown }[];
+    }>().carriers;
+    const rows = await dbRows<{
+      name: string;
+      total: number;
+      confirmed: number;
+      wtotal: number;
+      wconfirmed: number;
+    }>(sql`
       select c.business_name as name,
         count(a.id) filter (where a.created_at >= now() - interval '30 days')::int as total,
         count(a.id) filter (where a.created_at >= now() - interval '30 days' and a.status = 'CONFIRMED')::int as confirmed,
@@ -293,13 +366,20 @@ describe('counts', () => {
         count(a.id) filter (where a.created_at >= now() - interval '7 days' and a.status = 'CONFIRMED')::int as wconfirmed
       from carriers c left join ticket_assignments a on a.carrier_id = c.id group by c.id order by c.id`);
     expect(carriers.map((c) => ({ name: c.businessName, lastMonth: c.lastMonth, lastWeek: c.lastWeek }))).toEqual(
-      rows.map((r) => ({ name: r.name, lastMonth: { total: r.total, confirmed: r.confirmed }, lastWeek: { total: r.wtotal, confirmed: r.wconfirmed } })),
+      rows.map((r) => ({
+        name: r.name,
+        lastMonth: { total: r.total, confirmed: r.confirmed },
+        lastWeek: { total: r.wtotal, confirmed: r.wconfirmed },
+      })),
     );
     // Seeded history: Rápido holds 6 confirmed offers in 30 days, one of them (10 days old) outside the week.
     const rapido = carriers.find((c) => c.businessName === 'Rápido Freight Lines')!;
     expect(rapido.lastMonth).toMatchObject({ confirmed: 6 });
     expect(rapido.lastWeek).toMatchObject({ confirmed: 5 });
-    expect(carriers.find((c) => c.businessName === 'Old Road Trucking')).toMatchObject({ lastMonth: { total: 0, confirmed: 0 } });
-    for (const user of ['supplier1', 'carrier1', 'customs1']) expect((await get(user, '/api/tickets/count/carrier')).statusCode).toBe(403);
+    expect(carriers.find((c) => c.businessName === 'Old Road Trucking')).toMatchObject({
+      lastMonth: { total: 0, confirmed: 0 },
+    });
+    for (const user of ['supplier1', 'carrier1', 'customs1'])
+      expect((await get(user, '/api/tickets/count/carrier')).statusCode).toBe(403);
   });
 });

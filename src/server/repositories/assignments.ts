@@ -30,7 +30,13 @@ export interface LockedTicket extends TicketFacts {
  */
 export async function lockTicket(tx: Tx, id: number, skipLocked = false): Promise<LockedTicket | undefined> {
   const [row] = await tx
-    .select({ id: tickets.id, status: tickets.status, supplierId: tickets.supplierId, carrierId: tickets.carrierId, createdAt: tickets.createdAt })
+    .select({
+      id: tickets.id,
+      status: tickets.status,
+      supplierId: tickets.supplierId,
+      carrierId: tickets.carrierId,
+      createdAt: tickets.createdAt,
+    })
     .from(tickets)
     .where(and(eq(tickets.id, id), isNull(tickets.deletedAt)))
     .for('update', skipLocked ? { skipLocked: true } : {});
@@ -94,7 +100,13 @@ export async function moveTicket(
 }
 
 /** Soft delete (kept for audit), only if the ticket is still in `from`. */
-export async function softDeleteTicket(tx: Tx, id: number, from: TicketStatus, reason: string | null, now: Date): Promise<boolean> {
+export async function softDeleteTicket(
+  tx: Tx,
+  id: number,
+  from: TicketStatus,
+  reason: string | null,
+  now: Date,
+): Promise<boolean> {
   const rows = await tx
     .update(tickets)
     .set({ deletedAt: now, deleteReason: reason, updatedAt: now })
@@ -133,7 +145,14 @@ export async function openOffer(
 ): Promise<number> {
   const [row] = await tx
     .insert(ticketAssignments)
-    .values({ ticketId, carrierId, manual: opts.manual, reason: opts.reason ?? null, status: 'PENDING', createdAt: opts.now })
+    .values({
+      ticketId,
+      carrierId,
+      manual: opts.manual,
+      reason: opts.reason ?? null,
+      status: 'PENDING',
+      createdAt: opts.now,
+    })
     .returning({ id: ticketAssignments.id });
   await tx.update(tickets).set({ carrierId, updatedAt: opts.now }).where(eq(tickets.id, ticketId));
   await writeAudit(tx, {
@@ -178,7 +197,9 @@ export async function allocationCandidates(tx: Tx, ticketId: number, now: Date):
         exists (select 1 from ticket_assignments a where a.carrier_id = c.id and a.ticket_id = ${ticketId}) as already_offered
       from carriers c order by c.id`,
   );
-  const terms = await tx.select({ carrierId: contracts.carrierId, from: contracts.from, to: contracts.to }).from(contracts);
+  const terms = await tx
+    .select({ carrierId: contracts.carrierId, from: contracts.from, to: contracts.to })
+    .from(contracts);
   return rows.map((r) => ({
     id: Number(r.id),
     category: Number(r.category),
@@ -210,12 +231,19 @@ export async function allocate(
     return null;
   }
   await openOffer(tx, ticketId, chosen.id, { manual: false, now, userId });
-  const [carrier] = await tx.select({ businessName: carriers.businessName }).from(carriers).where(eq(carriers.id, chosen.id));
+  const [carrier] = await tx
+    .select({ businessName: carriers.businessName })
+    .from(carriers)
+    .where(eq(carriers.id, chosen.id));
   return { carrierId: chosen.id, businessName: carrier?.businessName ?? '' };
 }
 
 /** A carrier that may be assigned by hand: it exists and has a contract active on `now`'s day. */
-export async function carrierWithActiveContract(tx: Tx, carrierId: number, now: Date): Promise<'ok' | 'missing' | 'no-contract'> {
+export async function carrierWithActiveContract(
+  tx: Tx,
+  carrierId: number,
+  now: Date,
+): Promise<'ok' | 'missing' | 'no-contract'> {
   const [carrier] = await tx.select({ id: carriers.id }).from(carriers).where(eq(carriers.id, carrierId));
   if (!carrier) return 'missing';
   const day = isoDay(now);
@@ -251,7 +279,11 @@ export async function releaseReservedTonnes(tx: Tx, ticketId: number): Promise<v
 // ---- the sweep's selections: plain reads, each item is then locked with SKIP LOCKED and re-checked ----
 
 /** Offers waiting longer than the allocation frequency. */
-export async function expiredOfferIds(tx: Tx, cutoff: Date, limit = 500): Promise<{ offerId: number; ticketId: number }[]> {
+export async function expiredOfferIds(
+  tx: Tx,
+  cutoff: Date,
+  limit = 500,
+): Promise<{ offerId: number; ticketId: number }[]> {
   const rows = await queryRows<{ id: number; ticket_id: number }>(
     tx,
     sql`select a.id, a.ticket_id from ticket_assignments a join tickets t on t.id = a.ticket_id

@@ -16,6 +16,11 @@ export interface TicketEventPayload {
   carrierName: string | null;
 }
 
-export async function writeEvent(db: Tx, type: TicketEventType, ticketId: number, payload: TicketEventPayload): Promise<void> {
+export async function writeEvent(
+  db: Tx,
+  type: TicketEventType,
+  ticketId: number,
+  payload: TicketEventPayload,
+): Promise<void> {
   await db.insert(events).values({ type, ticketId, payload: { ...payload } });
 }

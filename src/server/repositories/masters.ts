@@ -30,7 +30,10 @@ export async function listCarriers(db: Tx, filter: { modes?: readonly ('TRUCK' |
   return db.select(carrierColumns).from(carriers).where(where).orderBy(asc(carriers.id));
 }
 
-export async function pageCarriers(db: Tx, filter: { modes?: readonly ('TRUCK' | 'RAILCAR')[]; page: number; limit: number }) {
+export async function pageCarriers(
+  db: Tx,
+  filter: { modes?: readonly ('TRUCK' | 'RAILCAR')[]; page: number; limit: number },
+) {
   const where = filter.modes?.length ? inArray(carriers.mode, [...filter.modes]) : undefined;
   const [rows, total] = await Promise.all([
     db

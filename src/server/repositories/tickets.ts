@@ -9,6 +9,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/domain/roles';
 import { TICKET_STATUSES, type TicketStatus } from '../../shared/domain/ticket-status';
+import { CUSTOMS_VISIBLE_STATUSES } from '../../shared/domain/ticket-transitions';
 import { queryRows, type Tx } from '../db/database';
 import { providerInvoices, shippingDocuments } from '../db/schema/documents';
 import { carriers, depots, destinations, suppliers } from '../db/schema/parties';
@@ -96,13 +97,16 @@ export interface TicketView {
   rpa: { id: number } | null;
 }
 
-const CUSTOMS_STATUSES: readonly TicketStatus[] = ['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'];
 const isAdmin = (viewer: Viewer) => viewer.roles.includes('ADMIN') || viewer.roles.includes('ADMINRO');
 /** A carrier sees only its own offers; the other roles see the whole offer history. */
 const seesOnlyOwnOffers = (viewer: Viewer) =>
   !isAdmin(viewer) && !viewer.roles.includes('SUPPLIER') && !viewer.roles.includes('CUSTOMS');
 
-const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * The tickets the viewer may see, as a condition on `tickets`. A user holding several roles sees the
@@ -121,7 +125,7 @@ export function viewScope(viewer: Viewer, carrierAll = false): SQL {
       or (${tickets.carrierId} = ${viewer.carrierId} and ${tickets.status} <> 'PENDING'))`);
   }
   if (viewer.roles.includes('CUSTOMS') && viewer.customsAgentId != null) {
-    parts.push(sql`(${tickets.status} in ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED') and exists (
+    parts.push(sql`(${inArray(tickets.status, [...CUSTOMS_VISIBLE_STATUSES])} and exists (
       select 1 from provider_invoices pi join border_crossings bc on bc.id = pi.border_crossing_id
       where pi.ticket_id = ${tickets.id} and bc.customs_agent_id = ${viewer.customsAgentId}))`);
   }
@@ -151,7 +155,10 @@ function filterConditions(f: TicketListFilter): SQL[] {
   if (f.carrierIds?.length) where.push(inArray(tickets.carrierId, [...f.carrierIds]));
   if (f.carrierModes?.length) {
     where.push(sql`exists (select 1 from carriers c
-      where c.id = ${tickets.carrierId} and c.mode in (${sql.join(f.carrierModes.map((m) => sql`${m}`), sql`, `)}))`);
+      where c.id = ${tickets.carrierId} and c.mode in (${sql.join(
+        f.carrierModes.map((m) => sql`${m}`),
+        sql`, `,
+      )}))`);
   }
   if (f.supplierIds?.length) where.push(inArray(tickets.supplierId, [...f.supplierIds]));
   if (f.destinationIds?.length) where.push(inArray(tickets.destinationId, [...f.destinationIds]));
@@ -170,7 +177,11 @@ function filterConditions(f: TicketListFilter): SQL[] {
   return where;
 }
 
-export async function listTickets(db: Tx, viewer: Viewer, f: TicketListFilter): Promise<{ tickets: TicketView[]; count: number }> {
+export async function listTickets(
+  db: Tx,
+  viewer: Viewer,
+  f: TicketListFilter,
+): Promise<{ tickets: TicketView[]; count: number }> {
   const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
   const order = f.orderBy === 'ASC' ? asc(tickets.id) : desc(tickets.id);
   const [page, counted] = await Promise.all([
@@ -181,9 +192,16 @@ export async function listTickets(db: Tx, viewer: Viewer, f: TicketListFilter): 
       .orderBy(order)
       .limit(f.limit)
       .offset((f.page - 1) * f.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(where),
   ]);
-  const views = await hydrate(db, viewer, page.map((r) => r.id));
+  const views = await hydrate(
+    db,
+    viewer,
+    page.map((r) => r.id),
+  );
   return { tickets: views, count: Number(counted[0]?.n ?? 0) };
 }
 
@@ -243,17 +261,29 @@ export async function hydrate(db: Tx, viewer: Viewer, ids: readonly number[]): P
       })
       .from(shippingDocuments)
       .where(inArray(shippingDocuments.ticketId, [...ids])),
-    db.select().from(providerInvoices).where(inArray(providerInvoices.ticketId, [...ids])),
+    db
+      .select()
+      .from(providerInvoices)
+      .where(inArray(providerInvoices.ticketId, [...ids])),
   ]);
 
+  // Indexed by ticket: a bulk page (30000) must not scan the lists once per ticket.
   const byTicket = new Map(rows.map((r) => [r.t.id, r]));
+  const docByTicket = new Map(docs.map((d) => [d.ticketId, d]));
+  const invoiceByTicket = new Map(invoices.map((i) => [i.ticketId, i]));
+  const offersByTicket = new Map<number, typeof offers>();
+  for (const o of offers) {
+    const list = offersByTicket.get(o.a.ticketId);
+    if (list) list.push(o);
+    else offersByTicket.set(o.a.ticketId, [o]);
+  }
   const views: TicketView[] = [];
   for (const id of ids) {
     const r = byTicket.get(id);
     if (!r) continue;
-    const doc = docs.find((d) => d.ticketId === id);
+    const doc = docByTicket.get(id);
     const summary = doc ? { id: doc.id, invoiceNumber: doc.invoiceNumber, carEquipment: doc.carEquipment } : null;
-    const invoice = invoices.find((i) => i.ticketId === id);
+    const invoice = invoiceByTicket.get(id);
     // A carrier reading a ticket it was offered before does not learn who carries it now.
     const carrierHidden = seesOnlyOwnOffers(viewer) && r.t.carrierId !== viewer.carrierId;
     views.push({
@@ -262,16 +292,14 @@ export async function hydrate(db: Tx, viewer: Viewer, ids: readonly number[]): P
       status: { name: r.t.status as TicketStatus },
       supplier: { id: r.t.supplierId, businessName: r.supplierName },
       carrier: r.carrier && !carrierHidden ? r.carrier : null,
-      ticketAssignments: offers
-        .filter((o) => o.a.ticketId === id)
-        .map((o) => ({
-          id: o.a.id,
-          status: { name: o.a.status },
-          carrier: o.carrier,
-          reason: o.a.reason,
-          manual: o.a.manual,
-          createdAt: o.a.createdAt.toISOString(),
-        })),
+      ticketAssignments: (offersByTicket.get(id) ?? []).map((o) => ({
+        id: o.a.id,
+        status: { name: o.a.status },
+        carrier: o.carrier,
+        reason: o.a.reason,
+        manual: o.a.manual,
+        createdAt: o.a.createdAt.toISOString(),
+      })),
       origin: {
         id: r.origin.id,
         name: r.origin.name,

@@ -23,25 +23,39 @@ const CarrierFilterSchema = v.object({
   mode: v.optional(
     v.pipe(
       v.union([v.string(), v.array(v.string())]),
-      v.transform((x) => (Array.isArray(x) ? x : [x]).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean)),
+      v.transform((x) =>
+        (Array.isArray(x) ? x : [x])
+          .flatMap((s) => s.split(','))
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean),
+      ),
       v.array(v.picklist(['TRUCK', 'RAILCAR'] as const, 'mode is TRUCK or RAILCAR')),
     ),
   ),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.minValue(1), v.maxValue(1000)), '50'),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.minValue(1), v.maxValue(1000)),
+    '50',
+  ),
 });
 
 export async function masterRoutes(app: FastifyInstance) {
   const read = app.requirePermission('masters:read');
 
-  app.get('/destinations', { schema: { tags }, onRequest: read }, async () => ({ destinations: await listDestinations(app.db) }));
+  app.get('/destinations', { schema: { tags }, onRequest: read }, async () => ({
+    destinations: await listDestinations(app.db),
+  }));
 
   app.get('/carriers', { schema: { tags }, onRequest: read }, async () => ({ carriers: await listCarriers(app.db) }));
 
-  app.get('/carriers/filters', { ...withSchemas({ query: CarrierFilterSchema, tags }), onRequest: read }, async (request) => {
-    const q = request.query as v.InferOutput<typeof CarrierFilterSchema>;
-    return pageCarriers(app.db, { modes: q.mode, page: q.page, limit: q.limit });
-  });
+  app.get(
+    '/carriers/filters',
+    { ...withSchemas({ query: CarrierFilterSchema, tags }), onRequest: read },
+    async (request) => {
+      const q = request.query as v.InferOutput<typeof CarrierFilterSchema>;
+      return pageCarriers(app.db, { modes: q.mode, page: q.page, limit: q.limit });
+    },
+  );
 
   app.get('/suppliers', { schema: { tags }, onRequest: read }, async (request) => ({
     suppliers: await listSuppliers(app.db, authOf(request)),

@@ -14,11 +14,12 @@ import { parseOrThrow } from '../../http/validate';
 
 /** Route options documenting `{ticket: inner}` and a parser that validates the inner object. */
 export function ticketBody<S extends v.GenericSchema>(inner: S) {
-  let doc: Record<string, unknown> = {};
+  let doc: Record<string, unknown>;
   try {
     doc = toJsonSchema(v.object({ ticket: inner }), { errorMode: 'ignore' }) as Record<string, unknown>;
   } catch {
-    doc = {};
+    // A schema the converter cannot express is documented as any object; validation is unaffected.
+    doc = { type: 'object' };
   }
   return {
     doc,
@@ -36,7 +37,12 @@ export function documentBody(options: Pick<RouteShorthandOptions, 'schema'>, doc
 
 // ---- GET /tickets ----
 
-const flag = v.optional(v.pipe(v.picklist(['true', 'false', '1', '0'], 'Must be true or false'), v.transform((s) => s === 'true' || s === '1')));
+const flag = v.optional(
+  v.pipe(
+    v.picklist(['true', 'false', '1', '0'], 'Must be true or false'),
+    v.transform((s) => s === 'true' || s === '1'),
+  ),
+);
 
 /**
  * The shared list filters plus two the server adds: `unassigned=true` (PENDING without an open offer,

@@ -56,7 +56,12 @@ export interface CreateTicketsInput {
 }
 
 /** Creates `count` PENDING tickets from the supplier's own yard, each offered to a carrier. */
-export async function createTickets(db: Db, auth: AuthUser, input: CreateTicketsInput, now = new Date()): Promise<TicketView[]> {
+export async function createTickets(
+  db: Db,
+  auth: AuthUser,
+  input: CreateTicketsInput,
+  now = new Date(),
+): Promise<TicketView[]> {
   return db.transaction(async (tx) => {
     const owner = await depotOwner(tx, input.originDepotId);
     const decision = decide({ status: null, supplierId: owner ?? -1, carrierId: null }, 'create', auth);
@@ -68,7 +73,14 @@ export async function createTickets(db: Db, auth: AuthUser, input: CreateTickets
       input.count,
     );
     for (const id of ids) {
-      await writeAudit(tx, { userId: auth.id, ticketId: id, action: 'create', fromStatus: null, toStatus: 'PENDING', at: now });
+      await writeAudit(tx, {
+        userId: auth.id,
+        ticketId: id,
+        action: 'create',
+        fromStatus: null,
+        toStatus: 'PENDING',
+        at: now,
+      });
       // One at a time: each offer raises its carrier's open offers, so a batch spreads over carriers.
       const carrier = await allocate(tx, id, now, auth.id);
       const { supplierName } = await ticketNames(tx, id);
@@ -92,7 +104,14 @@ export interface ConfirmInput {
  * The carrier accepts its PENDING offer. The withdrawal rule is judged at `queuedAt` (an offline
  * replay's X-Queued-At) when that is at most 24 h old; the date must still lie after the real now.
  */
-export async function confirmTicket(db: Db, auth: AuthUser, id: number, input: ConfirmInput, now = new Date(), queuedAt?: Date | null) {
+export async function confirmTicket(
+  db: Db,
+  auth: AuthUser,
+  id: number,
+  input: ConfirmInput,
+  now = new Date(),
+  queuedAt?: Date | null,
+) {
   return transition(db, auth, id, 'confirm', async (tx, ticket) => {
     const date = new Date(input.withdrawalDate);
     let check: ReturnType<typeof checkWithdrawal>;
@@ -105,7 +124,14 @@ export async function confirmTicket(db: Db, auth: AuthUser, id: number, input: C
     const offer = ticket.openOffer!;
     const moved =
       (await moveOffer(tx, offer.id, 'PENDING', 'CONFIRMED', null, now)) &&
-      (await moveTicket(tx, id, 'PENDING', 'CONFIRMED', { withdrawalDate: date, withdrawalTimezone: input.timezone }, now));
+      (await moveTicket(
+        tx,
+        id,
+        'PENDING',
+        'CONFIRMED',
+        { withdrawalDate: date, withdrawalTimezone: input.timezone },
+        now,
+      ));
     if (!moved) lostRace(ticket);
     await writeAudit(tx, {
       userId: auth.id,
@@ -127,7 +153,14 @@ export async function declineTicket(db: Db, auth: AuthUser, id: number, reason: 
     const offer = ticket.openOffer!;
     const moved =
       (await moveOffer(tx, offer.id, 'CONFIRMED', 'DECLINED', reason, now)) &&
-      (await moveTicket(tx, id, 'CONFIRMED', 'PENDING', { carrierId: null, withdrawalDate: null, withdrawalTimezone: null }, now));
+      (await moveTicket(
+        tx,
+        id,
+        'CONFIRMED',
+        'PENDING',
+        { carrierId: null, withdrawalDate: null, withdrawalTimezone: null },
+        now,
+      ));
     if (!moved) lostRace(ticket);
     await writeAudit(tx, {
       userId: auth.id,
@@ -148,7 +181,13 @@ export async function declineTicket(db: Db, auth: AuthUser, id: number, reason: 
  * do not bind a person, but the carrier must exist and have a contract active today: no contract, no
  * price to pay it.
  */
-export async function assignManually(db: Db, auth: AuthUser, id: number, input: { carrierId: number; reason: string }, now = new Date()) {
+export async function assignManually(
+  db: Db,
+  auth: AuthUser,
+  id: number,
+  input: { carrierId: number; reason: string },
+  now = new Date(),
+) {
   return transition(db, auth, id, 'manual', async (tx, ticket) => {
     const carrier = await carrierWithActiveContract(tx, input.carrierId, now);
     if (carrier === 'missing') throw unprocessable('Carrier not found', { carrierId: 'Carrier not found' });
@@ -158,7 +197,14 @@ export async function assignManually(db: Db, auth: AuthUser, id: number, input: 
     const offer = ticket.openOffer;
     if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', input.reason, now))) lostRace(ticket);
     if (ticket.status === 'CONFIRMED') {
-      const moved = await moveTicket(tx, id, 'CONFIRMED', 'PENDING', { withdrawalDate: null, withdrawalTimezone: null }, now);
+      const moved = await moveTicket(
+        tx,
+        id,
+        'CONFIRMED',
+        'PENDING',
+        { withdrawalDate: null, withdrawalTimezone: null },
+        now,
+      );
       if (!moved) lostRace(ticket);
     }
     await writeAudit(tx, {
@@ -180,21 +226,47 @@ export async function cancelTicket(db: Db, auth: AuthUser, id: number, now = new
   return transition(db, auth, id, 'cancel', async (tx, ticket) => {
     if (!(await moveTicket(tx, id, 'SUPPLIER_INVOICED', 'CANCELED', {}, now))) lostRace(ticket);
     await releaseReservedTonnes(tx, id);
-    await writeAudit(tx, { userId: auth.id, ticketId: id, action: 'cancel', fromStatus: ticket.status, toStatus: 'CANCELED', at: now });
+    await writeAudit(tx, {
+      userId: auth.id,
+      ticketId: id,
+      action: 'cancel',
+      fromStatus: ticket.status,
+      toStatus: 'CANCELED',
+      at: now,
+    });
   });
 }
 
 /** Closes the open offer (REJECTED, `reason`) and soft-deletes the ticket; shared with the sweep. */
-export async function removeTicket(tx: Tx, ticket: LockedTicket, userId: number | null, reason: string, now: Date): Promise<boolean> {
+export async function removeTicket(
+  tx: Tx,
+  ticket: LockedTicket,
+  userId: number | null,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
   const offer = ticket.openOffer;
   if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', reason, now))) return false;
   if (!(await softDeleteTicket(tx, ticket.id, ticket.status, reason, now))) return false;
-  await writeAudit(tx, { userId, ticketId: ticket.id, action: 'delete', fromStatus: ticket.status, toStatus: 'DELETED', reason, at: now });
+  await writeAudit(tx, {
+    userId,
+    ticketId: ticket.id,
+    action: 'delete',
+    fromStatus: ticket.status,
+    toStatus: 'DELETED',
+    reason,
+    at: now,
+  });
   return true;
 }
 
 /** The owning supplier removes a PENDING or CONFIRMED ticket (soft delete, kept for audit). */
-export async function deleteTicket(db: Db, auth: AuthUser, id: number, now = new Date()): Promise<{ ok: true; id: number }> {
+export async function deleteTicket(
+  db: Db,
+  auth: AuthUser,
+  id: number,
+  now = new Date(),
+): Promise<{ ok: true; id: number }> {
   await transition(db, auth, id, 'delete', async (tx, ticket) => {
     if (!(await removeTicket(tx, ticket, auth.id, 'deleted by supplier', now))) lostRace(ticket);
   });
@@ -212,7 +284,13 @@ const STATUS_ACTIONS: Record<'MX_TRANSIT' | 'DELIVERED', { action: TicketAction;
 };
 
 /** PUT /tickets/{id}: release at the border, delivery, or the customs agent's read flag. */
-export async function updateTicket(db: Db, auth: AuthUser, id: number, input: UpdateInput, now = new Date()): Promise<TicketView> {
+export async function updateTicket(
+  db: Db,
+  auth: AuthUser,
+  id: number,
+  input: UpdateInput,
+  now = new Date(),
+): Promise<TicketView> {
   if (input.status === undefined && input.customsRead === undefined) {
     throw unprocessable('Nothing to change', { ticket: 'Send a status or customsRead' });
   }
@@ -225,7 +303,14 @@ export async function updateTicket(db: Db, auth: AuthUser, id: number, input: Up
       const decision = decide(ticket, action, auth);
       if (!decision.ok) throw new HttpError(decision.code, decision.message);
       if (!(await moveTicket(tx, id, from, input.status, {}, now))) lostRace(ticket);
-      await writeAudit(tx, { userId: auth.id, ticketId: id, action, fromStatus: from, toStatus: input.status, at: now });
+      await writeAudit(tx, {
+        userId: auth.id,
+        ticketId: id,
+        action,
+        fromStatus: from,
+        toStatus: input.status,
+        at: now,
+      });
       ticket = { ...ticket, status: input.status };
     }
     if (input.customsRead !== undefined) {
