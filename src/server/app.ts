@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
 import { HttpError } from './http/errors';
@@ -14,6 +15,10 @@ import { authPlugin } from './plugins/auth';
 import { LocalFileStore } from './plugins/file-store';
 import { jobsPlugin } from './plugins/jobs';
 import { authRoutes } from './routes/auth/auth-routes';
+import { documentationRoutes } from './routes/documentation/documentation-routes';
+import { fileRoutes } from './routes/files/file-routes';
+import { invoiceRoutes } from './routes/invoices/invoice-routes';
+import { purchaseOrderRoutes } from './routes/purchase-orders/purchase-order-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { masterRoutes } from './routes/masters/master-routes';
 import { ticketRoutes } from './routes/tickets/ticket-routes';
@@ -108,6 +113,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(userRoutes);
       await api.register(ticketRoutes);
       await api.register(masterRoutes);
+      // Uploads (DESIGN.md section 6): each route streams its files to the store under its own exact
+      // limit; these bound the parser (largest upload: the 10 MB purchase-order import).
+      await api.register(multipart, {
+        limits: { fileSize: 10 * 1024 * 1024 + 1, files: 12, fields: 10, parts: 24, fieldSize: 256 * 1024, headerPairs: 100 },
+      });
+      await api.register(documentationRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(fileRoutes);
+      await api.register(purchaseOrderRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(new HttpError(404, 'Not found').toBody()));
     },
     { prefix: '/api' },

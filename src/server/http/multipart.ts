@@ -1,0 +1,153 @@
+/**
+ * Reads a multipart upload: each file part is streamed into the file store under its byte limit (never
+ * held whole in memory), checked by its magic bytes, and the JSON part is collected. On ANY failure every
+ * object already written by this request is removed before the error is rethrown, so a refused upload
+ * leaves no file behind. The caller removes the objects itself if its transaction fails afterwards.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { checkFile, CONTENT_TYPES, detectFileType, type DetectedType, type FileRule } from '../../shared/domain/file-rules';
+import { FileTooLargeError, type LocalFileStore, type StoredObject } from '../plugins/file-store';
+import { HttpError } from './errors';
+
+export interface ReceivedFile {
+  /** The multipart field name as sent (`files[]`, `photos`, `invoiceFile`...). */
+  field: string;
+  /** The logical slot it fills (`salesInvoice`, `photos`...); refusals are reported under it. */
+  slot: string;
+  /** The original file name, cleaned. */
+  filename: string;
+  type: DetectedType;
+  contentType: string;
+  stored: StoredObject;
+}
+
+export type PartRoute = { slot: string; rule: FileRule } | { slot: string; refuse: string };
+
+export interface ReceiveOptions {
+  /** Name of the JSON part (`truckDocumentation`, `invoice`...). */
+  jsonField: string;
+  /**
+   * Where a file part goes, from its field name and how many file parts of that field came before it;
+   * undefined refuses the part as unexpected.
+   */
+  route(field: string, ordinal: number): PartRoute | undefined;
+}
+
+export interface ReceivedUpload {
+  /** The parsed JSON part, or undefined when none was sent. */
+  json: unknown;
+  files: ReceivedFile[];
+}
+
+const MAX_JSON_BYTES = 256 * 1024;
+
+/** Removes stored objects, ignoring objects already gone. */
+export async function discardFiles(store: LocalFileStore, files: readonly ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => store.remove(f.stored.key).catch(() => undefined)));
+}
+
+/** Runs `work` (validation, the transaction) and removes the request's stored files if it fails. */
+export async function discardOnFailure<T>(store: LocalFileStore, files: readonly ReceivedFile[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await discardFiles(store, files);
+    throw error;
+  }
+}
+
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  return clean || 'file';
+}
+
+function parseJson(field: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, `The part ${field} must be JSON`, { [field]: `The part ${field} must be JSON` });
+  }
+}
+
+async function readSmall(part: MultipartFile): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_JSON_BYTES) throw new HttpError(413, `The part ${part.fieldname} is too large`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Errors of @fastify/multipart (FST_*) carry their own status code. */
+function asHttpError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const e = error as { code?: unknown; statusCode?: unknown; message?: unknown };
+  if (typeof e.code === 'string' && e.code.startsWith('FST_') && typeof e.statusCode === 'number') {
+    const message = e.code === 'FST_FILES_LIMIT' ? 'Too many files' : String(e.message);
+    return new HttpError(e.statusCode, message);
+  }
+  return error;
+}
+
+async function storeFile(store: LocalFileStore, part: MultipartFile, slot: string, rule: FileRule): Promise<ReceivedFile> {
+  let stored: StoredObject;
+  try {
+    stored = await store.put(part.file, rule.maxBytes);
+  } catch (error) {
+    if (error instanceof FileTooLargeError) throw new HttpError(413, rule.tooBig, { [slot]: rule.tooBig });
+    throw error;
+  }
+  // The parser's own limit cuts a file short instead of failing it: treat that as too big as well.
+  const refusal = part.file.truncated ? rule.tooBig : checkFile(rule, stored);
+  const type = detectFileType(stored.head);
+  if (refusal || !type) {
+    await store.remove(stored.key);
+    const message = refusal ?? rule.badFormat;
+    throw new HttpError(message === rule.tooBig ? 413 : 400, message, { [slot]: message });
+  }
+  return { field: part.fieldname, slot, filename: cleanFileName(part.filename), type, contentType: CONTENT_TYPES[type], stored };
+}
+
+/**
+ * Receives the upload. A request that is not multipart is read as JSON: `{[jsonField]: {...}}` (or the
+ * object itself), with no files, so an update without new files can be sent as plain JSON.
+ */
+export async function receiveMultipart(request: FastifyRequest, store: LocalFileStore, options: ReceiveOptions): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body && typeof body === 'object' && options.jsonField in body) {
+      return { json: (body as Record<string, unknown>)[options.jsonField], files: [] };
+    }
+    return { json: body ?? undefined, files: [] };
+  }
+
+  const files: ReceivedFile[] = [];
+  const ordinals = new Map<string, number>();
+  let json: unknown;
+  try {
+    for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
+      if (part.fieldname === options.jsonField) {
+        // Sent as a text field (parsed already when its part says application/json) or as a JSON Blob.
+        if (part.type === 'file') json = parseJson(part.fieldname, await readSmall(part));
+        else json = typeof part.value === 'string' ? parseJson(part.fieldname, part.value) : part.value;
+        continue;
+      }
+      if (part.type !== 'file') continue;
+      const ordinal = ordinals.get(part.fieldname) ?? 0;
+      ordinals.set(part.fieldname, ordinal + 1);
+      const target = options.route(part.fieldname, ordinal);
+      if (!target) throw new HttpError(400, `Unexpected file part ${part.fieldname}`, { [part.fieldname]: `Unexpected file part ${part.fieldname}` });
+      if ('refuse' in target) throw new HttpError(400, target.refuse, { [target.slot]: target.refuse });
+      files.push(await storeFile(store, part, target.slot, target.rule));
+    }
+  } catch (error) {
+    await discardFiles(store, files);
+    throw asHttpError(error);
+  }
+  return { json, files };
+}

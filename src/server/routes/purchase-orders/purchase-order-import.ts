@@ -1,0 +1,79 @@
+/**
+ * Reads the ERP's purchase-order export (CSV or XLSX, told apart by the file's bytes) into rows keyed by
+ * the header names documentNumberId, supplierSapId, materialCode, earlyDeliveryDate, quantity and the
+ * optional materialDesc. Cells are normalised to strings; dates to YYYY-MM-DD.
+ */
+import type { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+export const IMPORT_COLUMNS = ['documentNumberId', 'supplierSapId', 'materialCode', 'earlyDeliveryDate', 'quantity'] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number] | 'materialDesc';
+
+export interface SheetRow {
+  /** Spreadsheet row number (the header is row 1). */
+  row: number;
+  values: Partial<Record<ImportColumn, string>>;
+}
+
+const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    return '';
+  }
+  return String(value).trim();
+}
+
+export async function readSheet(source: Readable, head: Uint8Array): Promise<{ rows: SheetRow[]; missing: string[] }> {
+  const workbook = new ExcelJS.Workbook();
+  let sheet: ExcelJS.Worksheet | undefined;
+  if (isZip(head)) {
+    await workbook.xlsx.read(source);
+    sheet = workbook.worksheets[0];
+  } else {
+    // Keep every cell as the text it is: document numbers must not become numbers, dates not Dates.
+    sheet = await workbook.csv.read(source, { map: (value: unknown) => value });
+  }
+  if (!sheet) return { rows: [], missing: [...IMPORT_COLUMNS] };
+
+  const columns = new Map<number, ImportColumn>();
+  const known: readonly string[] = [...IMPORT_COLUMNS, 'materialDesc'];
+  sheet.getRow(1).eachCell((cell, col) => {
+    const name = cellText(cell.value).replace(/^\uFEFF/, '').trim();
+    const match = known.find((k) => k.toLowerCase() === name.toLowerCase());
+    if (match) columns.set(col, match as ImportColumn);
+  });
+  const present = new Set(columns.values());
+  const missing = IMPORT_COLUMNS.filter((c) => !present.has(c));
+
+  const rows: SheetRow[] = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    const values: SheetRow['values'] = {};
+    for (const [col, name] of columns) values[name] = cellText(row.getCell(col).value);
+    if (Object.values(values).some((x) => x !== '')) rows.push({ row: number, values });
+  });
+  return { rows, missing };
+}
+
+/** Accepts YYYY-MM-DD, and the ERP's MM/DD/YYYY. */
+export function importDate(text: string): string | null {
+  let iso = text;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (us) iso = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+/** Tonnes with at most 3 decimals, positive. */
+export function importQuantity(text: string): string | null {
+  const clean = text.replace(/,/g, '');
+  if (!/^\d+(\.\d{1,3})?$/.test(clean) || Number(clean) <= 0 || Number(clean) >= 1e9) return null;
+  return Number(clean).toFixed(3);
+}
