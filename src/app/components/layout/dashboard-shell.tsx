@@ -61,7 +61,7 @@ export function DashboardShell({ user, role, home, onLogout, children }: Dashboa
         <Box h={STRIP} bg={ROLE_COLORS[role]} data-testid="role-strip" data-role={role} />
       </AppShell.Header>
 
-      <AppShell.Navbar>
+      <AppShell.Navbar visibleFrom="md">
         <SideMenu items={menu.side} />
       </AppShell.Navbar>
 

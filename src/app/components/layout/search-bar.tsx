@@ -1,7 +1,7 @@
 import { ActionIcon, CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { applySearch, isSearchKey, readSearch, type SearchField, type SearchKey } from './search-fields';
 
@@ -12,25 +12,36 @@ export interface SearchBarProps {
   home: string;
 }
 
-/** Field selector + text; submitting puts `?{field}={text}` on the area's ticket list. */
+/**
+ * Field selector + text; submitting puts `?{field}={text}` on the area's ticket list. The bar follows
+ * the URL: a link with a search shows it, leaving the list clears it (a new URL starts a fresh form).
+ */
 export function SearchBar({ fields, home }: SearchBarProps) {
+  const location = useLocation();
+  const active = location.pathname === home ? readSearch(new URLSearchParams(location.search)) : null;
+  const shown = active && fields.some((field) => field.key === active.key) ? active : null;
+  return (
+    <SearchForm
+      key={`${location.pathname}?${location.search}`}
+      fields={fields}
+      home={home}
+      initialKey={shown?.key ?? fields[0]?.key ?? 'ticketId'}
+      initialValue={shown?.value ?? ''}
+    />
+  );
+}
+
+interface SearchFormProps extends SearchBarProps {
+  initialKey: SearchKey;
+  initialValue: string;
+}
+
+function SearchForm({ fields, home, initialKey, initialValue }: SearchFormProps) {
   const { t, i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
-  const defaultKey: SearchKey = fields[0]?.key ?? 'ticketId';
-  const [key, setKey] = useState<SearchKey>(defaultKey);
-  const [value, setValue] = useState('');
-
-  // Follow the URL: opening a link with a search shows it in the bar; leaving the list clears it.
-  useEffect(() => {
-    const active = location.pathname === home ? readSearch(new URLSearchParams(location.search)) : null;
-    if (active && fields.some((field) => field.key === active.key)) {
-      setKey(active.key);
-      setValue(active.value);
-    } else {
-      setValue('');
-    }
-  }, [location.pathname, location.search, home, fields]);
+  const [key, setKey] = useState<SearchKey>(initialKey);
+  const [value, setValue] = useState(initialValue);
 
   const go = (search: { key: SearchKey; value: string } | null) => {
     const base = location.pathname === home ? new URLSearchParams(location.search) : new URLSearchParams();

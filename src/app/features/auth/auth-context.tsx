@@ -31,6 +31,14 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 let pendingSilentLogin: Promise<void> | null = null;
 
+/** One silent login at a time (StrictMode runs effects twice; callers may overlap). */
+function startSilentLogin(): Promise<void> {
+  pendingSilentLogin ??= runSilentLogin().finally(() => {
+    pendingSilentLogin = null;
+  });
+  return pendingSilentLogin;
+}
+
 async function runSilentLogin(): Promise<void> {
   if (!getSession().token) return;
   try {
@@ -47,17 +55,21 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const [verifying, setVerifying] = useState(() => session.token !== null);
 
   const silentLogin = useCallback(async () => {
-    pendingSilentLogin ??= runSilentLogin().finally(() => {
-      pendingSilentLogin = null;
-    });
     setVerifying(true);
-    await pendingSilentLogin;
+    await startSilentLogin();
     setVerifying(false);
   }, []);
 
+  // Once on startup: the guards wait while a token without a known user is being checked.
   useEffect(() => {
-    void silentLogin();
-  }, [silentLogin]);
+    let live = true;
+    void startSilentLogin().finally(() => {
+      if (live) setVerifying(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // Another tab signed in or out.
   useEffect(() => {

@@ -63,7 +63,6 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
           label={t`New password`}
           description={t`At least 8 characters.`}
           autoComplete="new-password"
-          withAsterisk
           key={form.key('password')}
           {...form.getInputProps('password')}
           error={tm(form.errors.password)}
@@ -71,7 +70,6 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
         <PasswordInput
           label={t`Confirm the new password`}
           autoComplete="new-password"
-          withAsterisk
           key={form.key('confirmation')}
           {...form.getInputProps('confirmation')}
           error={tm(form.errors.confirmation)}

@@ -70,7 +70,6 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          withAsterisk
           key={form.key('username')}
           {...form.getInputProps('username')}
           error={tm(form.errors.username)}
@@ -78,7 +77,6 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         <PasswordInput
           label={t`Password`}
           autoComplete="current-password"
-          withAsterisk
           key={form.key('password')}
           {...form.getInputProps('password')}
           error={tm(form.errors.password)}

@@ -60,7 +60,6 @@ export function RecoverForm() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          withAsterisk
           key={form.key('username')}
           {...form.getInputProps('username')}
           error={tm(form.errors.username)}
