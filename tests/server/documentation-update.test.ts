@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { filePart, jsonPart, pdf, png } from '../fixtures/files';
+import {
+  createRailcarDocumentation,
+  createTruckDocumentation,
+  insertTicket,
+  railcarPayload,
+  seedIds,
+  settleDatabaseOnClose,
+  storedKeys,
+  truckPayload,
+  upload,
+  type SeedIds,
+} from '../fixtures/portal-data';
+
+let t: TestApp;
+let ids: SeedIds;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  settleDatabaseOnClose(t);
+  ids = await seedIds(t.app.db);
+  for (const user of ['supplier1', 'supplier2', 'admin', 'adminro', 'carrier1', 'carrier2', 'rail1', 'customs1', 'customs2']) {
+    tokens[user] = await t.login(user);
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const token = (user: string) => tokens[user]!;
+
+interface Loaded {
+  id: number;
+  ticketId: number;
+  invoiceNumber: string;
+  salesInvoice: { key: string; name: string }[];
+  photos: { key: string; name: string }[];
+}
+
+async function loadedTruck(overrides: Record<string, unknown> = {}): Promise<Loaded> {
+  const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+  const res = await createTruckDocumentation(t, token('supplier1'), truckPayload(ids, ticketId, overrides));
+  expect(res.statusCode).toBe(201);
+  return res.json().truckDocumentation as Loaded;
+}
+
+const put = (doc: Loaded, user: string, json: Record<string, unknown>, files: ReturnType<typeof filePart>[] = []) =>
+  upload(t, 'PUT', `/api/trucks-documentation/${doc.id}`, token(user), [...files, jsonPart('truckDocumentation', json)]);
+
+const editable = (doc: Loaded, overrides: Record<string, unknown> = {}) => {
+  const { ticketId: _ticketId, ...rest } = truckPayload(ids, doc.ticketId, { invoiceNumber: doc.invoiceNumber });
+  return { ...rest, ...overrides };
+};
+
+const setStatus = (ticketId: number, status: string) => t.app.db.execute(sql`update tickets set status = ${status} where id = ${ticketId}`);
+
+/** Gives the ticket a provider invoice at `crossingId` and moves it to TA_INVOICED, straight in the database. */
+async function invoiceAt(ticketId: number, crossingId: number) {
+  await t.app.db.execute(sql`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+    values (${ticketId}, ${`TA-${ticketId}`}, '2026-11-21', ${crossingId})`);
+  await setStatus(ticketId, 'TA_INVOICED');
+}
+
+describe('PUT /api/trucks-documentation/{id}', () => {
+  it('should let the owning supplier change fields and replace the sales invoice and the photos', async () => {
+    const doc = await loadedTruck();
+    const res = await put(doc, 'supplier1', editable(doc, { invoiceAmount: 999.99, carEquipment: 'NEWCAR77' }), [
+      filePart('salesInvoice', pdf(), 'new-invoice.pdf', 'application/pdf'),
+      filePart('photos', png(), 'a.png', 'image/png'),
+      filePart('photos', png(), 'b.png', 'image/png'),
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json().truckDocumentation;
+    expect(body).toMatchObject({ id: doc.id, invoiceAmount: 999.99, carEquipment: 'NEWCAR77', invoiceNumber: doc.invoiceNumber });
+    expect(body.salesInvoice).toEqual([{ key: expect.any(String), name: 'new-invoice.pdf' }]);
+    expect(body.salesInvoice[0].key).not.toBe(doc.salesInvoice[0]!.key);
+    expect(body.photos.map((p: { name: string }) => p.name)).toEqual(['a.png', 'b.png']);
+    expect(body.weightCertificate).toHaveLength(1);
+  });
+
+  it('should accept a plain JSON body when no file changes', async () => {
+    const doc = await loadedTruck();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/trucks-documentation/${doc.id}`,
+      headers: bearer(token('supplier1')),
+      payload: { truckDocumentation: editable(doc, { tareWeight: 14000.55 }) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().truckDocumentation.tareWeight).toBe(14000.55);
+  });
+
+  it('should let an admin update and refuse ADMINRO with 403', async () => {
+    const doc = await loadedTruck();
+    expect((await put(doc, 'admin', editable(doc, { invoiceAmount: 10 }))).statusCode).toBe(200);
+    expect((await put(doc, 'adminro', editable(doc))).statusCode).toBe(403);
+  });
+
+  it('should answer 404 to another supplier and 403 to a carrier', async () => {
+    const doc = await loadedTruck();
+    expect((await put(doc, 'supplier2', editable(doc))).statusCode).toBe(404);
+    expect((await put(doc, 'carrier1', editable(doc))).statusCode).toBe(403);
+  });
+
+  it.each(['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED', 'CANCELED'])('should answer 409 once the ticket is %s and keep no uploaded file', async (status) => {
+    const doc = await loadedTruck();
+    await setStatus(doc.ticketId, status);
+    const before = await storedKeys(t);
+    const res = await put(doc, 'supplier1', editable(doc), [filePart('BL', pdf(), 'bl.pdf')]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(status);
+    expect(await storedKeys(t)).toEqual(before);
+  });
+
+  it('should check the cross-field rules against the stored values', async () => {
+    const doc = await loadedTruck();
+    const { invoiceNumber: _n, ...withoutNumber } = editable(doc);
+    const res = await put(doc, 'supplier1', { ...withoutNumber, carEquipment: doc.invoiceNumber });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual({ carEquipment: 'Car/Equipment and Invoice Number must be different' });
+  });
+
+  it('should keep destination required on edit and refuse changing it', async () => {
+    const doc = await loadedTruck();
+    const missing = await put(doc, 'supplier1', editable(doc, { destinationId: null }));
+    expect(missing.json().details).toEqual({ destinationId: 'Destination is a required field' });
+    const changed = await put(doc, 'supplier1', editable(doc, { destinationId: ids.saltillo }));
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().details).toEqual({ destinationId: 'The destination cannot be changed' });
+  });
+
+  it('should answer 409 with the duplicate-key text when the new invoice number is taken', async () => {
+    const taken = await loadedTruck();
+    const doc = await loadedTruck();
+    const res = await put(doc, 'supplier1', editable(doc, { invoiceNumber: taken.invoiceNumber }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('duplicate key value violates unique constraint');
+  });
+
+  it('should answer 404 for railcar documentation addressed as truck documentation', async () => {
+    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.northern, originDepotId: ids.chicagoYard });
+    const rail = (await createRailcarDocumentation(t, token('supplier1'), railcarPayload(ids, ticketId))).json().railcarDocumentation;
+    const { ticketId: _t, ...valid } = truckPayload(ids, ticketId);
+    const res = await upload(t, 'PUT', `/api/trucks-documentation/${rail.id}`, token('supplier1'), [jsonPart('truckDocumentation', valid)]);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/railcar-documentation/{id}', () => {
+  it('should update with invoice date, number and material left out', async () => {
+    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.northern, originDepotId: ids.chicagoYard });
+    const rail = (await createRailcarDocumentation(t, token('supplier1'), railcarPayload(ids, ticketId))).json().railcarDocumentation;
+    const { invoiceDate: _d, invoiceNumber: _n, materialId: _m, ticketId: _t, ...rest } = railcarPayload(ids, ticketId);
+    const res = await upload(t, 'PUT', `/api/railcar-documentation/${rail.id}`, token('supplier1'), [
+      jsonPart('railcarDocumentation', { ...rest, waybill: '99999', comments: null }),
+      filePart('radioactiveCertificate', pdf(), 'no-radioactivity.pdf'),
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().railcarDocumentation).toMatchObject({ waybill: '99999', comments: null, invoiceNumber: rail.invoiceNumber, materialId: ids.shred });
+    expect(res.json().railcarDocumentation.radioactiveCertificate).toEqual([{ key: expect.any(String), name: 'no-radioactivity.pdf' }]);
+  });
+});
+
+describe('GET /api/trucks-documentation/{ticketId}/ticket (who sees what)', () => {
+  const get = (ticketId: number, user: string, kind = 'trucks-documentation') =>
+    t.app.inject({ method: 'GET', url: `/api/${kind}/${ticketId}/ticket`, headers: bearer(token(user)) });
+
+  it('should answer the documentation with its files to the supplier, the carrier and admins', async () => {
+    const doc = await loadedTruck();
+    for (const user of ['supplier1', 'carrier1', 'admin', 'adminro']) {
+      const res = await get(doc.ticketId, user);
+      expect(res.statusCode, user).toBe(200);
+      expect(res.json().truckDocumentation).toMatchObject({ id: doc.id, ticketId: doc.ticketId, salesInvoice: doc.salesInvoice, ticket: { status: { name: 'SUPPLIER_INVOICED' } } });
+    }
+  });
+
+  it('should answer 404 to another supplier, another carrier and customs before invoicing', async () => {
+    const doc = await loadedTruck();
+    for (const user of ['supplier2', 'carrier2', 'rail1', 'customs1', 'customs2']) {
+      expect((await get(doc.ticketId, user)).statusCode, user).toBe(404);
+    }
+  });
+
+  it("should show customs only the tickets invoiced at their agent's crossings", async () => {
+    const doc = await loadedTruck();
+    await invoiceAt(doc.ticketId, ids.laredo);
+    expect((await get(doc.ticketId, 'customs1')).statusCode).toBe(200);
+    expect((await get(doc.ticketId, 'customs2')).statusCode).toBe(404);
+  });
+
+  it('should answer 404 for the railcar documentation of a truck ticket', async () => {
+    const doc = await loadedTruck();
+    expect((await get(doc.ticketId, 'supplier1', 'railcar-documentation')).statusCode).toBe(404);
+  });
+
+  it('should answer 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/trucks-documentation/1/ticket' });
+    expect(res.statusCode).toBe(401);
+  });
+});
