@@ -47,7 +47,7 @@ export function DashboardShell({ user, role, home, onLogout, children }: Dashboa
       <AppShell.Header withBorder={false} className={classes.header}>
         <div className={classes.grid}>
           <Box component={Link} to={home} className={classes.logo} aria-label="Scrap Portal">
-            <Logo size={36} />
+            <Logo size={36} wordmarkVisibleFrom="sm" />
           </Box>
           <div className={classes.search}>
             <SearchBar fields={ROLE_SEARCH_FIELDS[role]} home={SEARCH_HOME[role]} />

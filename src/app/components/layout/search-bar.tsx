@@ -71,7 +71,7 @@ function SearchForm({ fields, home, initialKey, initialValue }: SearchFormProps)
           allowDeselect={false}
           withCheckIcon={false}
           comboboxProps={{ width: 170, position: 'bottom-start' }}
-          w={{ base: 136, sm: 150 }}
+          w={{ base: 146, sm: 150 }}
           styles={{ input: { borderTopRightRadius: 0, borderBottomRightRadius: 0, fontWeight: 500 } }}
         />
         <TextInput

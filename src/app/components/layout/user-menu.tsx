@@ -33,11 +33,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t`Account of ${name}`} style={{ borderRadius: 999 }}>
-          <Group gap={10} wrap="nowrap">
+          <Group gap={8} wrap="nowrap">
             <Avatar color="brand" radius="xl" size={36}>
               {initials(name)}
             </Avatar>
-            <Box visibleFrom="md" maw={200} style={{ lineHeight: 1.2 }}>
+            <Box maw={{ base: 108, sm: 200 }} miw={0} style={{ lineHeight: 1.2 }}>
               <Text size="sm" fw={600} truncate="end">
                 {name}
               </Text>
