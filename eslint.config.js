@@ -2,9 +2,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /** Import boundaries of STYLE.md: app and server never import each other; features do not import features. */
 const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const features = readdirSync('src/app/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'tests/.tmp', 'src/server/db/migrations', 'src/locales/**/*.ts', 'dev-dist'] },
@@ -29,13 +33,19 @@ export default tseslint.config(
       ]),
     },
   },
-  {
-    files: ['src/app/features/*/**/*.{ts,tsx}'],
+  // Each feature may import app/lib, app/components, app/offline and shared, never a sibling feature.
+  ...features.map((feature) => ({
+    files: [`src/app/features/${feature}/**/*.{ts,tsx}`],
     rules: boundaries([
       { group: ['**/server/**'], message: 'The app must not import the server.' },
-      { group: ['../../*/**', '!../../lib/**', '!../../components/**', '!../../offline/**'], message: 'A feature must not import another feature; lift shared pieces to app/components or shared.' },
+      {
+        group: ['**/features/__none__/**', ...features
+          .filter((other) => other !== feature)
+          .flatMap((other) => [`../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`])],
+        message: 'A feature must not import another feature; lift shared pieces to app/components or shared.',
+      },
     ]),
-  },
+  })),
   {
     files: ['src/app/components/**/*.{ts,tsx}'],
     rules: boundaries([

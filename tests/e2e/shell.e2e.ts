@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { expectPath, signIn } from './support/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('signing in and the app shell', () => {
+  it.each([
+    ['admin', '/dashboard/admin/ongoing', 'Alicia Ramírez', 'Administrator'],
+    ['adminro', '/dashboard/admin/ongoing', 'Roberto Díaz', 'Read-only administrator'],
+    ['supplier1', '/dashboard/suppliers', 'Sam Kowalski', 'Midwest Scrap Recycling LLC'],
+    ['supplier2', '/dashboard/suppliers', 'Laura Garza', 'Lone Star Metal Yards Inc.'],
+    ['carrier1', '/dashboard/carrier', 'Miguel Torres', 'Rápido Freight Lines'],
+    ['carrier2', '/dashboard/carrier', 'Dana Whitfield', 'Border Haulers Co.'],
+    ['rail1', '/dashboard/carrier', 'Ernesto Salinas', 'Northern Rail Logistics'],
+    ['customs1', '/dashboard/customs', 'Patricia Luna', 'Aduanas del Norte S.C.'],
+    ['customs2', '/dashboard/customs', 'Jorge Medina', 'Agencia Aduanal Frontera S.A.'],
+  ])('should sign %s in and land on %s with name and business in the header', async (username, home, name, business) => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, username);
+    await expectPath(page, home);
+    const header = page.locator('header');
+    await expect.poll(() => header.getByText(name).first().isVisible()).toBe(true);
+    await expect.poll(() => header.getByText(business).first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should show the server message for a wrong password', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login/tradicional');
+    await page.getByLabel('Username').fill('carrier2');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Incorrect user or password');
+    expect(new URL(page.url()).pathname).toBe('/login/tradicional');
+    await context.close();
+  });
+
+  it('should send an unknown route and a forged token to /login', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await expectPath(page, '/login');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwidmVyIjowfQ.forged-signature');
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ id: 1, username: 'admin', email: null, roles: [{ name: 'ADMIN' }], userDetail: { name: 'X', carrier: null, supplier: null, customsAgent: null } }),
+      );
+    });
+    await page.goto('/dashboard/admin/ongoing');
+    await expectPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('should keep a signed-in user out of another role area', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'supplier1');
+    await page.goto('/dashboard/admin/ongoing');
+    await expectPath(page, '/login');
+    await context.close();
+  });
+
+  it('should switch the menu to Spanish and remember it after a reload', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, 'admin');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect.poll(() => menu.getByText('Ongoing').isVisible()).toBe(true);
+    await page.getByRole('radiogroup', { name: 'Language' }).getByText('ES').click();
+    const menuEs = page.getByRole('navigation', { name: 'Menú principal' });
+    await expect.poll(() => menuEs.getByText('En curso').isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Menú principal' }).getByText('Entregados').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('should show the bottom bar instead of the side menu at 390 px', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await signIn(page, 'admin');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect.poll(() => nav.count()).toBe(1);
+    const box = await nav.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeGreaterThan(PHONE.height - 4);
+    expect(box!.width).toBeGreaterThan(PHONE.width - 4);
+    const bodyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(bodyWidth).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
+
+  it('should reopen with the network off, still signed in', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await signIn(page, 'carrier1');
+    await expectPath(page, '/dashboard/carrier');
+    // Wait until the service worker controls the page, i.e. the shell is precached.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      }
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.locator('header').getByText('Miguel Torres').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/carrier');
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('should offer an installable manifest', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifest = await (await page.request.get(href!)).json();
+    expect(manifest).toMatchObject({ display: 'standalone', theme_color: '#4157A1', start_url: '/' });
+    const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+    for (const icon of manifest.icons as { src: string }[]) {
+      expect((await page.request.get(icon.src)).status()).toBe(200);
+    }
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // Automation contexts are always incognito; every other installability error counts.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    await context.close();
+  });
+});
