@@ -12,12 +12,12 @@ import {
   expiredOfferIds,
   lockTicket,
   moveOffer,
+  removeTicket,
   staleTicketIds,
   unassignedTicketIds,
 } from '../repositories/assignments';
 import { writeAudit } from '../repositories/audit';
 import { configurationNumber } from '../repositories/masters';
-import { removeTicket } from '../routes/tickets/ticket-service';
 
 export const ALLOCATION_SWEEP_JOB = 'allocation-sweep';
 export const EXPIRED = 'expired';

@@ -115,6 +115,29 @@ export async function softDeleteTicket(
   return rows.length === 1;
 }
 
+/** Closes the open offer (REJECTED, `reason`) and soft-deletes the ticket; shared with the sweep. */
+export async function removeTicket(
+  tx: Tx,
+  ticket: LockedTicket,
+  userId: number | null,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const offer = ticket.openOffer;
+  if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', reason, now))) return false;
+  if (!(await softDeleteTicket(tx, ticket.id, ticket.status, reason, now))) return false;
+  await writeAudit(tx, {
+    userId,
+    ticketId: ticket.id,
+    action: 'delete',
+    fromStatus: ticket.status,
+    toStatus: 'DELETED',
+    reason,
+    at: now,
+  });
+  return true;
+}
+
 export async function setCustomsRead(tx: Tx, id: number, value: boolean, now: Date): Promise<void> {
   await tx.update(tickets).set({ customsRead: value, updatedAt: now }).where(eq(tickets.id, id));
 }

@@ -20,8 +20,8 @@ import {
   moveTicket,
   openOffer,
   releaseReservedTonnes,
+  removeTicket,
   setCustomsRead,
-  softDeleteTicket,
   ticketNames,
   type LockedTicket,
 } from '../../repositories/assignments';
@@ -235,29 +235,6 @@ export async function cancelTicket(db: Db, auth: AuthUser, id: number, now = new
       at: now,
     });
   });
-}
-
-/** Closes the open offer (REJECTED, `reason`) and soft-deletes the ticket; shared with the sweep. */
-export async function removeTicket(
-  tx: Tx,
-  ticket: LockedTicket,
-  userId: number | null,
-  reason: string,
-  now: Date,
-): Promise<boolean> {
-  const offer = ticket.openOffer;
-  if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', reason, now))) return false;
-  if (!(await softDeleteTicket(tx, ticket.id, ticket.status, reason, now))) return false;
-  await writeAudit(tx, {
-    userId,
-    ticketId: ticket.id,
-    action: 'delete',
-    fromStatus: ticket.status,
-    toStatus: 'DELETED',
-    reason,
-    at: now,
-  });
-  return true;
 }
 
 /** The owning supplier removes a PENDING or CONFIRMED ticket (soft delete, kept for audit). */
