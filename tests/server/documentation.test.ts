@@ -298,3 +298,45 @@ describe('POST /api/railcar-documentation', () => {
     expect(same.json().details).toEqual({ waybill: 'WayBill and Invoice Number must be different' });
   });
 });
+
+describe('over real HTTP with the browser FormData', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  const form = (json: Record<string, unknown>, photos: number) => {
+    const data = new FormData();
+    for (const [i, name] of ['sales.pdf', 'weight.pdf', 'bl.pdf', 'radio.pdf'].entries()) data.append('files[]', new Blob([pdf(1000 + i)], { type: 'application/pdf' }), name);
+    for (let i = 0; i < photos; i++) data.append('files[]', new Blob([png()], { type: 'image/png' }), `p${i}.png`);
+    // The app sends the JSON part as a Blob (a file part named "blob"), not as a text field.
+    data.append('truckDocumentation', new Blob([JSON.stringify(json)], { type: 'application/json' }));
+    return data;
+  };
+
+  it('should create documentation sent by fetch with a JSON Blob part', async () => {
+    const ticketId = await truckTicket();
+    const res = await fetch(`${base}/api/trucks-documentation`, { method: 'POST', body: form(truckPayload(ids, ticketId), 1), headers: bearer(supplier1) });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { truckDocumentation: { ticketId: number } }).truckDocumentation.ticketId).toBe(ticketId);
+  });
+
+  it('should answer a refused upload promptly without reading the rest of the body', async () => {
+    const ticketId = await truckTicket();
+    const before = await storedKeys(t);
+    const res = await fetch(`${base}/api/trucks-documentation`, { method: 'POST', body: form(truckPayload(ids, ticketId), 5), headers: bearer(supplier1) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { details: unknown }).details).toEqual({ photos: 'At most 4 photos are allowed' });
+    expect(await storedKeys(t)).toEqual(before);
+  });
+
+  it('should refuse an oversized file over HTTP with 413', async () => {
+    const ticketId = await truckTicket();
+    const data = new FormData();
+    data.append('files[]', new Blob([pdf(2_097_153)], { type: 'application/pdf' }), 'big.pdf');
+    data.append('truckDocumentation', JSON.stringify(truckPayload(ids, ticketId)));
+    const res = await fetch(`${base}/api/trucks-documentation`, { method: 'POST', body: data, headers: bearer(supplier1) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toBe('The file exceeds the maximum size of 2 MB');
+  });
+});
