@@ -4,13 +4,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { fileRule, MAX_PHOTOS, type Uploader } from '../../../shared/domain/file-rules';
+import { checkPhotoCount, fileRule, type Uploader } from '../../../shared/domain/file-rules';
 import { TICKET_TRANSITIONS, type TicketAction } from '../../../shared/domain/ticket-transitions';
 import {
   CreateRailcarDocumentationSchema,
   CreateTruckDocumentationSchema,
   DOCUMENT_SLOTS,
-  FILE_MSG,
   REQUIRED_FILE_MSG,
   UpdateRailcarDocumentationSchema,
   UpdateTruckDocumentationSchema,
@@ -45,7 +44,10 @@ function partRouter(uploader: Uploader) {
   const taken = new Set<string>();
   const pdf = fileRule('pdf', uploader);
   const image = fileRule('image', uploader);
-  const photo = (): PartRoute => (++photos > MAX_PHOTOS ? { slot: 'photos', refuse: FILE_MSG.tooManyPhotos } : { slot: 'photos', rule: image });
+  const photo = (): PartRoute => {
+    const refusal = checkPhotoCount(++photos);
+    return refusal ? { slot: 'photos', refuse: refusal } : { slot: 'photos', rule: image };
+  };
   return (field: string, ordinal: number): PartRoute | undefined => {
     if (field === 'files[]' || field === 'files') {
       const slot = DOCUMENT_SLOTS[ordinal];
