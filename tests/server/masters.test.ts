@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import type { Database } from '../../src/server/db/database';
-import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
+import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -12,33 +10,9 @@ beforeAll(async () => {
     tokens[u] = await t.login(u);
 });
 afterAll(async () => {
-  if (usePostgres) waitForDisconnectBeforeDrop(t.database, t.app.config.databaseUrl!);
   await t.close();
 });
 
-/**
- * pg's Pool#end resolves before its sockets have closed; the harness then drops the database WITH
- * (FORCE), and a connection still closing gets 57P01 as an unhandled error. Wait until the server has
- * seen every connection go before the drop. (Remove once tests/server/helpers/test-app.ts does this.)
- */
-function waitForDisconnectBeforeDrop(database: Database, url: string) {
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    const name = new URL(url).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      for (let i = 0; i < 100; i++) {
-        const res = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (res.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } finally {
-      await admin.end();
-    }
-  };
-}
 
 const get = async <T = Record<string, unknown>>(user: string, url: string, status = 200) => {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(tokens[user]!) });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/database';
 import { providerInvoices } from '../../src/server/db/schema/documents';
@@ -56,34 +55,10 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  if (usePostgres) waitForDisconnectBeforeDrop(t.database, t.app.config.databaseUrl!);
   await t.close();
   vi.useRealTimers();
 });
 
-/**
- * pg's Pool#end resolves before its sockets have closed; the harness then drops the database WITH
- * (FORCE), and a connection still closing gets 57P01 as an unhandled error. The race below leaves ten
- * pooled connections, so wait until the server has seen them all go before the drop.
- */
-function waitForDisconnectBeforeDrop(database: Database, url: string) {
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    const name = new URL(url).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      for (let i = 0; i < 100; i++) {
-        const res = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (res.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } finally {
-      await admin.end();
-    }
-  };
-}
 
 function rows<T>(query: ReturnType<typeof sql>) {
   return queryRows<T>(t.database.db, query);

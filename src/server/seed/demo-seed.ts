@@ -187,11 +187,13 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
         })
         .returning({ id: tickets.id });
       if (item.carrier && item.assignment) {
+        // Open offers are fresh, so the allocation sweep does not expire them right after start.
+        const offeredAt = confirmed ? createdAt : new Date(now.getTime() - 20 * 60_000);
         await tx.insert(ticketAssignments).values({
           ticketId: ticket!.id,
           carrierId: item.carrier,
           status: item.assignment,
-          createdAt,
+          createdAt: offeredAt,
           respondedAt: confirmed ? new Date(createdAt.getTime() + 3_600_000) : null,
         });
       }
