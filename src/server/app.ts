@@ -61,7 +61,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   // A database handed in (tests) is seeded by its owner; the embedded default seeds itself when empty.
   if (config.seedDemo || (!options.database && database.kind === 'pglite' && (await isEmpty(database.db)))) {
-    await seedDemo(database.db, app.log);
+    await seedDemo(database.db, app.log, new LocalFileStore(path.join(config.dataDir, 'files')));
   }
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

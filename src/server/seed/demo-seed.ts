@@ -4,7 +4,7 @@
  * Runs on an empty embedded database, or anywhere with SEED_DEMO=true; it is idempotent.
  */
 import { hash } from '@node-rs/argon2';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/database';
 import { userRoles, users } from '../db/schema/accounts';
@@ -21,6 +21,11 @@ import {
 } from '../db/schema/parties';
 import { configurationProperties } from '../db/schema/system';
 import { ticketAssignments, tickets } from '../db/schema/tickets';
+import { documentFiles, files as filesTable, providerInvoices, rpas, shippingDocuments } from '../db/schema/documents';
+import type { LocalFileStore } from '../plugins/file-store';
+import { netTonnes } from '../../shared/domain/money';
+import { demoPdf, demoPhoto } from './demo-files';
+import { Readable } from 'node:stream';
 
 export const DEMO_PASSWORD = 'Demo-1234!';
 
@@ -32,7 +37,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const daysFrom = (base: Date, days: number) => new Date(base.getTime() + days * 86_400_000);
 
-export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): Promise<void> {
+/**
+ * With a file store, tickets past CONFIRMED also get their shipping documentation (real small PDFs and
+ * photos), provider invoices and a payment voucher, as a working portal would have them.
+ */
+export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, store?: LocalFileStore): Promise<void> {
   const existing = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users where username = 'admin'`);
   if ((existing[0]?.n ?? 0) > 0) return;
   const now = new Date();
@@ -166,6 +175,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
       { status: 'DELIVERED', supplier: texas!.id, yard: sanAntonioYard!.id, carrier: border!.id, assignment: 'CONFIRMED', ageHours: 300, dest: saltillo!.id },
       { status: 'CANCELED', supplier: midwest!.id, yard: houstonYard!.id, carrier: rapido!.id, assignment: 'CONFIRMED', ageHours: 150, dest: monterrey!.id },
     ];
+    const created: { id: number; item: (typeof plan)[number]; createdAt: Date }[] = [];
     for (const item of plan) {
       const createdAt = new Date(now.getTime() - item.ageHours * 3_600_000);
       const confirmed = item.assignment === 'CONFIRMED';
@@ -186,6 +196,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
           updatedAt: createdAt,
         })
         .returning({ id: tickets.id });
+      created.push({ id: ticket!.id, item, createdAt });
       if (item.carrier && item.assignment) {
         // Open offers are fresh, so the allocation sweep does not expire them right after start.
         const offeredAt = confirmed ? createdAt : new Date(now.getTime() - 20 * 60_000);
@@ -197,6 +208,112 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
           respondedAt: confirmed ? new Date(createdAt.getTime() + 3_600_000) : null,
         });
       }
+    }
+
+    if (!store) return;
+    const save = async (data: Buffer, name: string, contentType: string) => {
+      const stored = await store.put(Readable.from([data]), data.length + 1);
+      const [row] = await tx
+        .insert(filesTable)
+        .values({ key: stored.key, name, contentType, size: stored.size, sha256: stored.sha256 })
+        .returning({ id: filesTable.id });
+      return row!.id;
+    };
+    const documented = created.filter((c) => !['PENDING', 'CONFIRMED'].includes(c.item.status));
+    const carrierMode = new Map([rapido!, border!, northern!, oldRoad!].map((c) => [c.id, c.mode]));
+    const crossingOf = new Map([chicagoYard!, houstonYard!, sanAntonioYard!, elPasoYard!].map((d) => [d.id, d.borderCrossingId!]));
+    let batch: number | null = null;
+    for (const [n, { id, item, createdAt }] of documented.entries()) {
+      const mode = carrierMode.get(item.carrier!) ?? 'TRUCK';
+      const day = new Date(createdAt.getTime() + 30 * 3_600_000).toISOString().slice(0, 10);
+      const gross = (78_000 + n * 1_250).toFixed(2);
+      const tare = (31_500 + n * 300).toFixed(2);
+      const material = mats[n % mats.length]!;
+      const [po] = await tx
+        .select()
+        .from(purchaseOrders)
+        .where(sql`${purchaseOrders.supplierId} = ${item.supplier} and ${purchaseOrders.materialId} = ${material.id}`)
+        .limit(1);
+      const tonnes = netTonnes(gross, tare).toFixed(3);
+      if (po) {
+        await tx
+          .update(purchaseOrders)
+          .set({ availableQuantity: sql`${purchaseOrders.availableQuantity} - ${tonnes}` })
+          .where(eq(purchaseOrders.id, po.id));
+      }
+      const invoiceNumber = `INV-${item.supplier === midwest!.id ? 'MW' : 'LS'}-${String(70_100 + id)}`;
+      const [doc] = await tx
+        .insert(shippingDocuments)
+        .values({
+          mode,
+          ticketId: id,
+          supplierId: item.supplier,
+          carrierId: item.carrier,
+          depotId: item.yard,
+          destinationId: item.dest!,
+          invoiceDate: day,
+          invoiceNumber,
+          invoiceAmount: (18_400 + n * 735.5).toFixed(2),
+          grossWeight: gross,
+          tareWeight: tare,
+          carEquipment: mode === 'RAILCAR' ? `GONX${310_200 + id}` : `TRK${48_100 + id}`,
+          materialId: material.id,
+          materialDescription: material.description,
+          purchaseOrderId: po?.id ?? null,
+          reservedTonnes: po ? tonnes : '0',
+          waybill: mode === 'RAILCAR' ? String(8_845_000 + id) : null,
+          comments: mode === 'RAILCAR' ? 'Two gondolas coupled, seals 4471 and 4472' : null,
+          createdAt: new Date(createdAt.getTime() + 30 * 3_600_000),
+        })
+        .returning({ id: shippingDocuments.id });
+      const kinds = [
+        ['salesInvoice', 'Sales invoice'],
+        ['weightCertificate', 'Weight certificate'],
+        ['BL', 'Bill of lading'],
+        ['radioactiveCertificate', 'No-radioactivity certificate'],
+      ] as const;
+      for (const [kind, label] of kinds) {
+        const fileId = await save(
+          demoPdf(`${label} - Trip ${id}`, [`Invoice ${invoiceNumber}`, `Gross ${gross} lbs, tare ${tare} lbs`, `Material ${material.description}`]),
+          `${kind}-${id}.pdf`,
+          'application/pdf',
+        );
+        await tx.insert(documentFiles).values({ documentId: doc!.id, kind, position: 0, fileId });
+      }
+      for (const position of [0, 1]) {
+        const fileId = await save(demoPhoto(id * 2 + position), `photo-${id}-${position + 1}.png`, 'image/png');
+        await tx.insert(documentFiles).values({ documentId: doc!.id, kind: 'photo', position, fileId });
+      }
+      if (!['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'].includes(item.status)) continue;
+      const invoiceFileId = await save(
+        demoPdf(`Provider invoice TA-${50_000 + id}`, [`Trip ${id}`, `Border crossing ${crossingOf.get(item.yard)}`]),
+        `ta-invoice-${id}.pdf`,
+        'application/pdf',
+      );
+      const delivered = item.status === 'DELIVERED';
+      if (delivered && batch === null) {
+        const [rpa] = await tx
+          .insert(rpas)
+          .values({ from: new Date('2021-12-10T00:00:00Z'), to: new Date(now.getTime() - 48 * 3_600_000), invoiceQty: 0 })
+          .returning({ id: rpas.id });
+        batch = rpa!.id;
+      }
+      const paymentFileId = delivered ? await save(demoPdf(`Payment voucher PV-${9_000 + id}`, [`Trip ${id}`]), `payment-${id}.pdf`, 'application/pdf') : null;
+      await tx.insert(providerInvoices).values({
+        ticketId: id,
+        number: `TA-${50_000 + id}`,
+        date: day,
+        borderCrossingId: crossingOf.get(item.yard)!,
+        invoiceFileId,
+        sapValidationStatus: delivered ? 'confirmed' : n % 3 === 0 ? 'rejected' : 'pending',
+        rpaId: delivered ? batch : null,
+        paymentNumber: delivered ? `PV-${9_000 + id}` : null,
+        paymentDate: delivered ? day : null,
+        paymentFileId,
+      });
+    }
+    if (batch !== null) {
+      await tx.execute(sql`update rpas set invoice_qty = (select count(*) from provider_invoices where rpa_id = ${batch}) where id = ${batch}`);
     }
   });
   log?.info('Demo data seeded. Sign in as admin, adminro, supplier1, supplier2, carrier1, carrier2, rail1, customs1 or customs2 with the password Demo-1234!');

@@ -12,6 +12,7 @@ import { buildApp } from '../../../src/server/app';
 import type { Config } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/server/seed/demo-seed';
+import { LocalFileStore } from '../../../src/server/plugins/file-store';
 
 export const usePostgres = process.env.TEST_DATABASE === 'postgres' && !!process.env.DATABASE_URL;
 
@@ -50,7 +51,9 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; seedFiles?: boolean; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
@@ -63,7 +66,11 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
   } else {
     database = await openDatabase({ dataDir: 'memory' });
   }
-  if (options.seed !== false) await seedDemo(database.db);
+  // Documentation, invoices and their files are seeded only when a test asks (seedFiles): most tests
+  // build those stages themselves.
+  if (options.seed !== false) {
+    await seedDemo(database.db, undefined, options.seedFiles ? new LocalFileStore(path.join(dataDir, 'files')) : undefined);
+  }
   const app = await buildApp({
     database,
     logger: false,
