@@ -1,0 +1,97 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing.
+ * - the built app: gzip size of the JS and CSS the first page loads, and of the service worker;
+ * - the server: cold start on a fresh embedded database (migrations + demo seed) until /api/health;
+ * - the API: latency of common reads over sequential requests, and the server's resident memory.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = process.cwd();
+const dist = path.join(root, 'dist');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+function bundle() {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    console.log('bundle: dist/ missing (run npm run build)');
+    return;
+  }
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  let js = 0;
+  let css = 0;
+  for (const ref of refs) {
+    const size = gzipSync(readFileSync(path.join(dist, ref))).length;
+    if (ref.endsWith('.js')) js += size;
+    else css += size;
+  }
+  const sw = existsSync(path.join(dist, 'sw.js')) ? gzipSync(readFileSync(path.join(dist, 'sw.js'))).length : 0;
+  console.log(`bundle: initial JS ${kb(js)} gzip, CSS ${kb(css)} gzip (${refs.length} files), service worker ${kb(sw)} gzip`);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function server() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const port = 3700 + Math.floor(Math.random() * 200);
+  const started = performance.now();
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', LOGIN_RATE_LIMIT: '100000' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}/api`;
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/health`)).ok) break;
+      } catch {
+        // starting
+      }
+      if (performance.now() - started > 90_000) throw new Error('no start within 90 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    console.log(`server: cold start to healthy on a new embedded database ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Demo-1234!' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    for (const [name, url] of [
+      ['GET /tickets (50 per page)', '/tickets?limit=50'],
+      ['GET /tickets/count/states', '/tickets/count/states'],
+      ['GET /tickets/{id}', '/tickets/1'],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}${url}`, { headers });
+        await res.arrayBuffer();
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`api: ${name}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (200 sequential)`);
+    }
+    const rss = await new Promise<string>((resolve) => {
+      const ps = spawn('ps', ['-o', 'rss=', '--ppid', String(child.pid), '--pid', String(child.pid)]);
+      let out = '';
+      ps.stdout.on('data', (d) => (out += d));
+      ps.on('close', () => resolve(out));
+    });
+    const totalKb = rss.split(/\s+/).filter(Boolean).reduce((sum, v) => sum + Number(v), 0);
+    console.log(`server: resident memory of the process tree ${(totalKb / 1024).toFixed(0)} MB`);
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+bundle();
+await server();
