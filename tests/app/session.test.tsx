@@ -44,6 +44,7 @@ describe('session', () => {
   it('should keep the stored session and show the offline badge when the server cannot be reached', async () => {
     const server = installFakeServer();
     server.on('POST /api/auth/login/token', () => 'network-error');
+    server.on('GET /api/tickets', () => 'network-error');
     storeSession(USERS.supplier1);
     const app = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'My requests' })).toBeInTheDocument();

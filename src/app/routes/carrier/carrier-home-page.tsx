@@ -1,14 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconTruckDelivery } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useAuth } from '../../features/auth/auth-context';
+import { TicketList } from '../../features/tickets/components/ticket-list';
+import type { TicketListConfig } from '../../features/tickets/list-params';
 
+const CONFIG: TicketListConfig = { role: 'CARRIER', list: 'generic', filters: ['status', 'destination', 'order'] };
+
+/** /dashboard/carrier: tickets offered to the carrier and the ones it carries. */
 export function CarrierHomePage() {
   const { t } = useLingui();
+  const { user } = useAuth();
+  if (!user) return null;
   return (
-    <ScreenPlaceholder
+    <TicketList
+      config={CONFIG}
+      user={user}
       title={t`My tickets`}
       description={t`Tickets offered to you and the ones you carry.`}
-      icon={<IconTruckDelivery size={30} stroke={1.5} />}
       emptyTitle={t`No tickets right now`}
       emptyDescription={t`New transport requests offered to you will appear here, ready to accept or decline.`}
     />

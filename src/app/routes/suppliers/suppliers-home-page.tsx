@@ -1,16 +1,78 @@
+import { Button } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconTruckDelivery } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { IconCirclePlus, IconTrash } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
+import { can } from '../../../shared/domain/permissions';
+import { useAuth } from '../../features/auth/auth-context';
+import { DeleteTicketDialog } from '../../features/tickets/components/delete-ticket-dialog';
+import { NewTicketDialog } from '../../features/tickets/components/new-ticket-dialog';
+import { TicketList } from '../../features/tickets/components/ticket-list';
+import type { TicketListConfig } from '../../features/tickets/list-params';
+import { SUPPLIER_ACTIONS, SUPPLIER_ACTION_PARAM } from '../../paths';
 
+const CONFIG: TicketListConfig = {
+  role: 'SUPPLIER',
+  list: 'supplier',
+  filters: ['status', 'carrier', 'mode', 'destination', 'order'],
+};
+
+/** /dashboard/suppliers: the supplier's requests; `?action=new-ticket|delete-ticket` opens a dialog. */
 export function SuppliersHomePage() {
   const { t } = useLingui();
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const action = params.get(SUPPLIER_ACTION_PARAM);
+  if (!user) return null;
+
+  const setAction = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(SUPPLIER_ACTION_PARAM, value);
+        else next.delete(SUPPLIER_ACTION_PARAM);
+        return next;
+      },
+      { replace: value === null },
+    );
+  const mayCreate = can(user.roles, 'ticket:create');
+  const mayDelete = can(user.roles, 'ticket:delete');
+
   return (
-    <ScreenPlaceholder
-      title={t`My requests`}
-      description={t`Transport requests from your yards.`}
-      icon={<IconTruckDelivery size={30} stroke={1.5} />}
-      emptyTitle={t`No requests yet`}
-      emptyDescription={t`Create a request to ask for a truck or a railcar at one of your yards.`}
-    />
+    <>
+      <TicketList
+        config={CONFIG}
+        user={user}
+        title={t`My requests`}
+        description={t`Transport requests from your yards.`}
+        emptyTitle={t`No requests yet`}
+        emptyDescription={t`Create a request to ask for a truck or a railcar at one of your yards.`}
+        actions={
+          <>
+            {mayCreate && (
+              <Button visibleFrom="md" leftSection={<IconCirclePlus size={18} />} onClick={() => setAction(SUPPLIER_ACTIONS.newTicket)}>
+                {t`New request`}
+              </Button>
+            )}
+            {mayDelete && (
+              <Button
+                visibleFrom="md"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => setAction(SUPPLIER_ACTIONS.deleteTicket)}
+              >
+                {t`Delete request`}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <NewTicketDialog
+        opened={mayCreate && action === SUPPLIER_ACTIONS.newTicket}
+        onClose={() => setAction(null)}
+        yards={user.userDetail.supplier?.depots ?? []}
+      />
+      <DeleteTicketDialog opened={mayDelete && action === SUPPLIER_ACTIONS.deleteTicket} onClose={() => setAction(null)} />
+    </>
   );
 }

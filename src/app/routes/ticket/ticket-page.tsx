@@ -1,16 +1,24 @@
-import { useLingui } from '@lingui/react/macro';
-import { IconTicket } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { isRole } from '../../../shared/domain/roles';
+import { useAuth } from '../../features/auth/auth-context';
+import { TicketDetail } from '../../features/tickets/components/ticket-detail';
+import type { Ticket } from '../../features/tickets/types';
+import { SEARCH_HOME } from '../../paths';
 
+interface TicketState {
+  ticket?: Ticket;
+  ticketId?: number;
+}
+
+/** /dashboard/ticket and each area's /ticket: the ticket of `?id=` or of the navigation state. */
 export function TicketPage() {
-  const { t } = useLingui();
-  return (
-    <ScreenPlaceholder
-      title={t`Ticket`}
-      description={t`Details of a single transport ticket.`}
-      icon={<IconTicket size={30} stroke={1.5} />}
-      emptyTitle={t`No ticket selected`}
-      emptyDescription={t`Open a ticket from a list to see its details here.`}
-    />
-  );
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const state = (useLocation().state ?? null) as TicketState | null;
+  const role = user?.roles[0]?.name;
+  if (!user || !isRole(role)) return null;
+  const fromQuery = Number(params.get('id'));
+  const fromState = state?.ticket?.id ?? state?.ticketId;
+  const id = Number.isInteger(fromQuery) && fromQuery > 0 ? fromQuery : (fromState ?? null);
+  return <TicketDetail key={id} id={id} initial={state?.ticket} role={role} user={user} listPath={SEARCH_HOME[role]} />;
 }

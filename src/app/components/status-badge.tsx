@@ -1,0 +1,44 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Badge, type BadgeProps } from '@mantine/core';
+import { useCallback } from 'react';
+import { STATUS_COLORS, displayStatus, type DisplayStatus } from '../../shared/domain/role-views';
+import type { Role } from '../../shared/domain/roles';
+import type { TicketStatus } from '../../shared/domain/ticket-status';
+
+const STATUS_LABELS: Readonly<Record<DisplayStatus, MessageDescriptor>> = {
+  PENDING: msg`Pending`,
+  CONFIRMED: msg`Confirmed`,
+  SUPPLIER_INVOICED: msg`Supplier invoiced`,
+  TA_INVOICED: msg`TA invoiced`,
+  MX_TRANSIT: msg`MX transit`,
+  DELIVERED: msg`Delivered`,
+  CANCELED: msg`Canceled`,
+  INVOICED: msg`Invoiced`,
+  TRANSIT: msg`Transit`,
+  AWAITING: msg`Awaiting`,
+  RELEASED: msg`Released`,
+};
+
+/** The translated name of a display status (a stored status or a role alias). */
+export function useStatusLabel(): (status: DisplayStatus) => string {
+  const { i18n } = useLingui();
+  return useCallback((status: DisplayStatus) => i18n._(STATUS_LABELS[status]), [i18n]);
+}
+
+export interface StatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
+  role: Role;
+  status: TicketStatus;
+}
+
+/** A ticket's status as the role sees it (spec section 4): INVOICED for suppliers, CANCELED in red... */
+export function StatusBadge({ role, status, ...props }: StatusBadgeProps) {
+  const label = useStatusLabel();
+  const shown = displayStatus(role, status);
+  return (
+    <Badge variant="light" radius="sm" color={STATUS_COLORS[shown]} data-status={shown} {...props}>
+      {label(shown)}
+    </Badge>
+  );
+}

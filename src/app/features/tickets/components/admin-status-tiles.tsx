@@ -1,0 +1,120 @@
+/**
+ * The admin's row of status tiles above the ongoing list (spec section 4 "Admin tiles"): a count per
+ * status from GET /tickets/count/states; clicking a tile filters the list by that status; PENDING and
+ * CONFIRMED also show how many are older than a day, which filters with beforeDate = now - 24 h. An
+ * 'Unassigned' tile counts PENDING tickets with no open offer and filters to them.
+ */
+import { Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_TILES, STATUS_COLORS, oldestTicketCutoff } from '../../../../shared/domain/role-views';
+import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import { useStatusLabel } from '../../../components/status-badge';
+import { TICKET_TOASTS } from '../../../lib/messages';
+import { useStatusCounts } from '../api/get-status-counts';
+import { ticketsQueryOptions } from '../api/get-tickets';
+import { useListParams } from '../list-params';
+import { useErrorToast } from './use-error-toast';
+import classes from './admin-status-tiles.module.css';
+
+export function AdminStatusTiles() {
+  const { t } = useLingui();
+  const label = useStatusLabel();
+  const counts = useStatusCounts();
+  useErrorToast(counts.isError, TICKET_TOASTS.countsError);
+  const unassigned = useQuery(ticketsQueryOptions({ statusName: ['PENDING'], unassigned: true, page: 1, limit: 1 }));
+  const { values, setParams } = useListParams();
+
+  const only = (status: TicketStatus) => values.status.length === 1 && values.status[0] === status;
+  const select = (status: TicketStatus | null, extra: { before?: boolean; unassigned?: boolean } = {}) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const key of ['status', 'page', 'before', 'unassigned']) next.delete(key);
+      if (status) next.set('status', status);
+      if (extra.before) next.set('before', oldestTicketCutoff(new Date()).toISOString());
+      if (extra.unassigned) next.set('unassigned', 'true');
+      return next;
+    });
+
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" mb="lg" data-testid="status-tiles">
+      {ADMIN_TILES.map((tile) => {
+        const row = counts.data?.find((c) => c.status === tile.status);
+        const active = only(tile.status);
+        const activeOldest = active && values.before !== null;
+        return (
+          <Paper
+            key={tile.status}
+            withBorder
+            radius="lg"
+            className={classes.tile}
+            data-active={active || undefined}
+            style={{ '--tile-color': `var(--mantine-color-${STATUS_COLORS[tile.status]}-6)` }}
+          >
+            <UnstyledButton
+              className={classes.main}
+              onClick={() => select(active && !activeOldest ? null : tile.status)}
+              aria-pressed={active && !activeOldest}
+              aria-label={t`${label(tile.status)}: ${row?.total ?? 0} tickets`}
+              data-tile={tile.status}
+            >
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.3} lineClamp={1}>
+                {label(tile.status)}
+              </Text>
+              {counts.isPending ? (
+                <Skeleton h={30} w={48} mt={4} />
+              ) : (
+                <Text fz={28} fw={700} lh={1.2} className={classes.count}>
+                  {row?.total ?? '—'}
+                </Text>
+              )}
+            </UnstyledButton>
+            {tile.showsOldest && (
+              <UnstyledButton
+                className={classes.oldest}
+                onClick={() => select(activeOldest ? null : tile.status, { before: !activeOldest })}
+                aria-pressed={activeOldest}
+                aria-label={t`${label(tile.status)}: ${row?.oldestCount ?? 0} older than a day`}
+                data-tile-oldest={tile.status}
+                data-warn={(row?.oldestCount ?? 0) > 0 || undefined}
+              >
+                {t`${row?.oldestCount ?? 0} older than 1 day`}
+              </UnstyledButton>
+            )}
+          </Paper>
+        );
+      })}
+      <Paper
+        withBorder
+        radius="lg"
+        className={classes.tile}
+        data-active={values.unassigned || undefined}
+        style={{ '--tile-color': 'var(--mantine-color-orange-6)' }}
+      >
+        <UnstyledButton
+          className={classes.main}
+          onClick={() => select(null, { unassigned: !values.unassigned })}
+          aria-pressed={values.unassigned}
+          aria-label={t`Unassigned: ${unassigned.data?.count ?? 0} tickets`}
+          data-tile="UNASSIGNED"
+        >
+          <Stack gap={0}>
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.3}>
+              {t`Unassigned`}
+            </Text>
+            {unassigned.isPending ? (
+              <Skeleton h={30} w={48} mt={4} />
+            ) : (
+              <Text fz={28} fw={700} lh={1.2} className={classes.count}>
+                {unassigned.data?.count ?? '—'}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {t`No carrier offer`}
+            </Text>
+          </Stack>
+        </UnstyledButton>
+      </Paper>
+    </SimpleGrid>
+  );
+}

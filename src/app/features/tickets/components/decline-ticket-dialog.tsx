@@ -1,0 +1,62 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useLingui } from '@lingui/react/macro';
+import { DeclineTicketSchema } from '../../../../shared/schemas/ticket';
+import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
+import { useDeclineTicket } from '../api/decline-ticket';
+import { serverMessage } from '../server-message';
+import { toastError, toastSuccess } from '../toasts';
+import type { TicketDialogProps } from './accept-ticket-dialog';
+
+/** The carrier gives back a confirmed ticket; a reason is required (spec section 5). */
+export function DeclineTicketDialog({ ticket, onClose }: TicketDialogProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const decline = useDeclineTicket();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { reason: '' },
+    validate: schemaResolver(DeclineTicketSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await decline.mutateAsync({ id: ticket.id, reason: values.reason.trim() });
+      toastSuccess(t`Trip ID ${ticket.id} declined. It goes back to the allocation.`);
+      onClose();
+    } catch (error) {
+      toastError(serverMessage(error, tm, ''), tm(TICKET_TOASTS.declineError));
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={t`Decline trip #${ticket.id}`} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t`The ticket will be offered to another carrier. Tell the supplier and the planners why.`}
+          </Text>
+          <Textarea
+            label={t`Reason`}
+            placeholder={t`e.g. no truck available that day`}
+            resize="vertical"
+            minRows={3}
+            maxLength={500}
+            data-autofocus
+            key={form.key('reason')}
+            {...form.getInputProps('reason')}
+            error={tm(form.errors.reason)}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} size="md">
+              {t`Cancel`}
+            </Button>
+            <Button type="submit" color="red" loading={decline.isPending} size="md">
+              {t`Decline`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

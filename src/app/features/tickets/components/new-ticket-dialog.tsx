@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useLingui } from '@lingui/react/macro';
+import { MAX_TICKETS_PER_REQUEST, CreateTicketSchema } from '../../../../shared/schemas/ticket';
+import type { DepotRef } from '../../../../shared/schemas/user';
+import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
+import { useCreateTickets } from '../api/create-tickets';
+import { serverMessage } from '../server-message';
+import { toastError, toastSuccess } from '../toasts';
+
+interface Values {
+  count: number | string;
+  originDepotId: number | null;
+  comments: string;
+}
+
+export interface NewTicketDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The supplier's yards (user.userDetail.supplier.depots). */
+  yards: readonly DepotRef[];
+}
+
+/** 'New request' (spec sections 2 and 5): 1 to 10 tickets from one of the supplier's yards. */
+export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const create = useCreateTickets();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { count: 1, originDepotId: yards.length === 1 ? (yards[0]?.id ?? null) : null, comments: '' },
+    validate: schemaResolver(CreateTicketSchema, { sync: true }),
+  });
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const tickets = await create.mutateAsync({
+        count: Number(values.count),
+        originDepotId: values.originDepotId ?? 0,
+        comments: values.comments.trim() || null,
+      });
+      const ids = tickets.map((ticket) => `#${ticket.id}`).join(', ');
+      toastSuccess(t`Trip IDs: ${ids}`, tickets.length === 1 ? t`Request created` : t`${tickets.length} requests created`);
+      close();
+    } catch (error) {
+      toastError(serverMessage(error, tm, ''), tm(TICKET_TOASTS.createError));
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={t`New request`} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {yards.length === 0 && (
+            <Alert color="yellow" variant="light">
+              {t`Your company has no yards yet. Ask an administrator to add one.`}
+            </Alert>
+          )}
+          <NumberInput
+            label={t`Number of trucks or railcars`}
+            description={t`From 1 to ${MAX_TICKETS_PER_REQUEST}; each one becomes its own ticket.`}
+            min={1}
+            max={MAX_TICKETS_PER_REQUEST}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            size="md"
+            {...form.getInputProps('count')}
+            error={tm(form.errors.count)}
+          />
+          <Select
+            label={t`Origin yard`}
+            placeholder={t`Choose a yard`}
+            data={yards.map((yard) => ({ value: String(yard.id), label: `${yard.name} · ${yard.city}` }))}
+            value={form.values.originDepotId === null ? null : String(form.values.originDepotId)}
+            onChange={(value) => form.setFieldValue('originDepotId', value ? Number(value) : null)}
+            error={tm(form.errors.originDepotId)}
+            size="md"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            label={t`Comments`}
+            description={t`Optional`}
+            resize="vertical"
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps('comments')}
+            error={tm(form.errors.comments)}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} size="md">
+              {t`Cancel`}
+            </Button>
+            <Button type="submit" loading={create.isPending} size="md">
+              {t`Create`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * One ticket (the /ticket pages of spec section 2): its data, its offer history and what the role may
+ * do with it now. The ticket comes from navigation state for an instant first paint and is then read
+ * fresh from GET /tickets/{id}.
+ */
+import { Anchor, Button, Card, Divider, EmptyState, Grid, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { IconArrowLeft, IconMapPin, IconTicketOff, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { can } from '../../../../shared/domain/permissions';
+import type { Role } from '../../../../shared/domain/roles';
+import type { User } from '../../../../shared/schemas/user';
+import { StatusBadge } from '../../../components/status-badge';
+import { isApiError } from '../../../lib/api-client';
+import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
+import { useDeleteTicket } from '../api/delete-ticket';
+import { useTicket } from '../api/get-ticket';
+import { serverMessage } from '../server-message';
+import { formatDateTime, invoiceNumberOf } from '../ticket-format';
+import { toastError, toastSuccess } from '../toasts';
+import type { Ticket } from '../types';
+import { CarrierCell } from './carrier-cell';
+import { OfferHistory } from './offer-history';
+import { TicketActions } from './ticket-actions';
+import { TicketDialogs, type OpenDialog } from './ticket-dialogs';
+import { useErrorToast } from './use-error-toast';
+
+export interface TicketDetailProps {
+  id: number | null;
+  initial?: Ticket | undefined;
+  role: Role;
+  user: User;
+  /** The role's list, for the back link and after a delete. */
+  listPath: string;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} miw={0}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function TicketDetail({ id, initial, role, user, listPath }: TicketDetailProps) {
+  const { t } = useLingui();
+  const query = useTicket(id);
+  const missing = isApiError(query.error, 404);
+  useErrorToast(query.isError && !missing, TICKET_TOASTS.ticketError);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const ticket = query.data ?? (initial && initial.id === id ? initial : undefined);
+
+  const back = (
+    <Anchor component={Link} to={listPath} size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={16} />
+        {t`Back to the list`}
+      </Group>
+    </Anchor>
+  );
+
+  if (id === null || missing) {
+    return (
+      <Stack gap="md">
+        {back}
+        <Card withBorder radius="lg" py={48}>
+          <EmptyState
+            icon={<IconTicketOff size={30} stroke={1.5} />}
+            variant="light"
+            title={id === null ? t`No ticket selected` : t`Ticket not found`}
+            description={t`Open a ticket from a list to see its details here.`}
+          />
+        </Card>
+      </Stack>
+    );
+  }
+  if (!ticket) {
+    return (
+      <Stack gap="md" data-testid="ticket-loading">
+        {back}
+        <Skeleton h={36} w={220} />
+        <Skeleton h={220} radius="lg" />
+      </Stack>
+    );
+  }
+
+  const [longitude, latitude] = ticket.origin.location.coordinates;
+  const status = ticket.status.name;
+  const supplierMayDelete = role === 'SUPPLIER' && (status === 'PENDING' || status === 'CONFIRMED') && can(user.roles, 'ticket:delete');
+
+  return (
+    <Stack gap="lg">
+      {back}
+      <Group justify="space-between" align="center" gap="sm">
+        <Group gap="sm">
+          <Title order={1} fz={{ base: 22, md: 26 }}>
+            {t`Trip #${ticket.id}`}
+          </Title>
+          <StatusBadge role={role} status={status} size="lg" />
+        </Group>
+        <Group gap="xs">
+          <TicketActions ticket={ticket} role={role} user={user} onAction={(kind, one) => setDialog({ kind, ticket: one })} />
+          {supplierMayDelete && <DeleteButton ticket={ticket} listPath={listPath} />}
+        </Group>
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="lg" padding="lg">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+              <Field label={t`Created`}>{formatDateTime(ticket.createAt, 'MMM DD YYYY, h:mm a')}</Field>
+              <Field label={t`Supplier`}>{ticket.supplier.businessName}</Field>
+              <Field label={t`Origin yard`}>
+                {ticket.origin.name}
+                <Text size="xs" c="dimmed">
+                  {ticket.origin.address}, {ticket.origin.city}
+                </Text>
+                <Anchor href={`https://www.google.com/maps?q=${latitude},${longitude}`} target="_blank" rel="noreferrer" size="xs">
+                  <Group gap={2}>
+                    <IconMapPin size={12} />
+                    {t`Open in maps`}
+                  </Group>
+                </Anchor>
+              </Field>
+              <Field label={t`Carrier`}>
+                <CarrierCell ticket={ticket} />
+              </Field>
+              <Field label={t`Destination`}>{ticket.destination?.name ?? '—'}</Field>
+              <Field label={t`Withdrawal`}>{formatDateTime(ticket.withdrawalDate, 'MMM DD YYYY, h:mm a')}</Field>
+              <Field label={t`Invoice #`}>{invoiceNumberOf(ticket) ?? '—'}</Field>
+              <Field label={t`TA invoice #`}>{ticket.invoice?.number ?? '—'}</Field>
+              <Field label={t`Equipment ID`}>
+                {ticket.truckDocumentation?.carEquipment ?? ticket.railcarDocumentation?.carEquipment ?? '—'}
+              </Field>
+            </SimpleGrid>
+            {ticket.comments && (
+              <>
+                <Divider my="md" />
+                <Field label={t`Comments`}>{ticket.comments}</Field>
+              </>
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder radius="lg" padding="lg">
+            <Title order={2} fz="md" mb="md">
+              {t`Offer history`}
+            </Title>
+            <OfferHistory assignments={ticket.ticketAssignments} />
+          </Card>
+        </Grid.Col>
+      </Grid>
+      <TicketDialogs dialog={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}
+
+function DeleteButton({ ticket, listPath }: { ticket: Ticket; listPath: string }) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const navigate = useNavigate();
+  const remove = useDeleteTicket();
+  const [opened, setOpened] = useState(false);
+  const run = async () => {
+    try {
+      await remove.mutateAsync(ticket.id);
+      toastSuccess(t`Ticket deleted. ID: ${ticket.id}`);
+      void navigate(listPath);
+    } catch (error) {
+      toastError(serverMessage(error, tm, ''), t`The ticket could not be deleted`);
+      setOpened(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => setOpened(true)}>
+        {t`Delete`}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Delete request`} centered>
+        <Stack gap="md">
+          <Text size="sm">{t`Delete trip #${ticket.id} from ${ticket.origin.name}? The carrier's offer is withdrawn. This cannot be undone.`}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              {t`Back`}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void run()}>
+              {t`Delete trip #${ticket.id}`}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The ticket list every area uses (spec section 2): a table from 992 px, cards below; filter groups in
+ * the page header on desktop and in a drawer on phones; 'Clean filters'; filters, page and the header
+ * search in the URL; paging at the bottom centre; skeletons while loading; an empty state; the spec's
+ * toast when the list cannot be loaded.
+ */
+import { Badge, Box, Button, CloseButton, Drawer, EmptyState, Group, Indicator, Paper, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useLingui } from '@lingui/react/macro';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconTicket } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { User } from '../../../../shared/schemas/user';
+import { PageHeader } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
+import { TICKET_TOASTS } from '../../../lib/messages';
+import { ticketsQueryOptions } from '../api/get-tickets';
+import { hasListFilters, pageSize, toTicketFilters, useListParams, type TicketListConfig } from '../list-params';
+import { FilterButtons, FilterStack, useFilterGroups, type FilterValues } from './ticket-filters';
+import { TicketCards, TicketCardsSkeleton } from './ticket-cards';
+import { TicketDialogs, type OpenDialog } from './ticket-dialogs';
+import { TicketTable, TicketTableSkeleton } from './ticket-table';
+import { useErrorToast } from './use-error-toast';
+
+/** Mantine's md breakpoint (theme.ts): the spec's 992 px switch from cards to the table. */
+export const DESKTOP_QUERY = '(min-width: 62em)';
+
+export interface TicketListProps {
+  config: TicketListConfig;
+  user: User;
+  title: string;
+  description?: string;
+  /** Page buttons next to the title ('New request', 'Delete request'). */
+  actions?: ReactNode;
+  /** Between the header and the list (the admin's status tiles). */
+  above?: ReactNode;
+  emptyTitle: string;
+  emptyDescription: string;
+}
+
+export function TicketList({ config, user, title, description, actions, above, emptyTitle, emptyDescription }: TicketListProps) {
+  const { t } = useLingui();
+  const desktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
+  const { params, values, setMulti, update, clean } = useListParams();
+  const [drawer, setDrawer] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const groups = useFilterGroups(config);
+
+  const filters = toTicketFilters(config, params);
+  const limit = pageSize(config);
+  const query = useQuery({
+    ...ticketsQueryOptions(filters ?? { page: 1, limit }),
+    enabled: filters !== null,
+  });
+  useErrorToast(query.isError, TICKET_TOASTS.listError);
+
+  const filterValues: FilterValues = values;
+  const onFilter = (key: string, next: string[]) => {
+    if (key === 'order') update({ order: next[0] === 'ASC' ? 'ASC' : null });
+    else setMulti(key as 'status' | 'carrier' | 'mode' | 'destination', next);
+  };
+  const filtered = hasListFilters(params);
+  const chosen = values.status.length + values.carrier.length + values.mode.length + values.destination.length +
+    (values.order === 'ASC' ? 1 : 0) + (values.before ? 1 : 0) + (values.unassigned ? 1 : 0);
+
+  const cleanButton = (
+    <Button
+      variant="subtle"
+      color="gray"
+      size={desktop ? 'sm' : 'md'}
+      leftSection={<IconFilterOff size={16} />}
+      onClick={() => {
+        clean();
+        setDrawer(false);
+      }}
+      disabled={!filtered && params.toString() === ''}
+    >
+      {t`Clean filters`}
+    </Button>
+  );
+
+  const tickets = filters === null ? [] : (query.data?.tickets ?? []);
+  const count = filters === null ? 0 : (query.data?.count ?? 0);
+  const loading = filters !== null && query.isPending;
+
+  const chips = (
+    <>
+      {values.before && (
+        <Badge size="lg" variant="light" color="orange" rightSection={<CloseButton size="xs" aria-label={t`Remove filter`} onClick={() => update({ before: null })} />}>
+          {t`Older than a day`}
+        </Badge>
+      )}
+      {values.unassigned && (
+        <Badge size="lg" variant="light" color="orange" rightSection={<CloseButton size="xs" aria-label={t`Remove filter`} onClick={() => update({ unassigned: null })} />}>
+          {t`Unassigned only`}
+        </Badge>
+      )}
+    </>
+  );
+
+  const phoneFilterButton = (
+    <Indicator label={chosen} size={18} disabled={chosen === 0} offset={4}>
+      <Button variant="default" size="md" leftSection={<IconAdjustmentsHorizontal size={18} />} onClick={() => setDrawer(true)}>
+        {t`Filters`}
+      </Button>
+    </Indicator>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <>
+            {actions}
+            {!desktop && groups.length > 0 && phoneFilterButton}
+          </>
+        }
+        filters={
+          desktop && groups.length > 0 ? (
+            <Group gap="xs" wrap="wrap">
+              <FilterButtons groups={groups} values={filterValues} onChange={onFilter} />
+              {chips}
+              {cleanButton}
+            </Group>
+          ) : (values.before || values.unassigned) ? (
+            <Group gap="xs">{chips}</Group>
+          ) : undefined
+        }
+      />
+      {above}
+      <Box pos="relative" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        {loading ? (
+          desktop ? <TicketTableSkeleton rows={Math.min(limit, 8)} /> : <TicketCardsSkeleton />
+        ) : tickets.length === 0 ? (
+          <Paper withBorder radius="lg" py={48} px="md">
+            <EmptyState
+              icon={<IconTicket size={30} stroke={1.5} />}
+              variant="light"
+              title={filtered || filters === null ? t`No tickets match these filters` : emptyTitle}
+              description={filtered || filters === null ? t`Change or clean the filters to see more tickets.` : emptyDescription}
+            />
+          </Paper>
+        ) : desktop ? (
+          <Paper withBorder radius="lg" p="xs">
+            <TicketTable tickets={tickets} role={config.role} user={user} onAction={(kind, ticket) => setDialog({ kind, ticket })} />
+          </Paper>
+        ) : (
+          <TicketCards tickets={tickets} role={config.role} user={user} onAction={(kind, ticket) => setDialog({ kind, ticket })} />
+        )}
+      </Box>
+      <Pager page={values.page} pageSize={limit} total={count} onChange={(page) => update({ page: String(page) })} />
+      {!desktop && (
+        <Drawer
+          opened={drawer}
+          onClose={() => setDrawer(false)}
+          title={t`Filters`}
+          position="bottom"
+          size="85%"
+          radius="lg"
+        >
+          <Stack gap="lg" pb="md">
+            <FilterStack groups={groups} values={filterValues} onChange={onFilter} />
+            {chips}
+            <Group grow gap="sm">
+              {cleanButton}
+              <Button size="md" onClick={() => setDrawer(false)}>
+                {t`Show ${count} tickets`}
+              </Button>
+            </Group>
+          </Stack>
+        </Drawer>
+      )}
+      <TicketDialogs dialog={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}
