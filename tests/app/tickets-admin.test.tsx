@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../src/app/lib/i18n';
+import { installFakeServer, USERS } from './fake-server';
+import { renderApp } from './render';
+import {
+  BORDER,
+  CARRIERS,
+  COUNTS,
+  DESTINATIONS,
+  makeTicket,
+  pretendDesktop,
+  signedInAs,
+  supplierWithYards,
+  ticketListQueries,
+} from './tickets-fixtures';
+
+function adminServer(user = USERS.admin) {
+  const server = installFakeServer();
+  const tickets = [makeTicket(21), makeTicket(22, { offer: null }), makeTicket(23, { status: 'TA_INVOICED' })];
+  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets, count: tickets.length } }));
+  server.on('GET /api/tickets/count/states', () => ({ status: 200, body: COUNTS }));
+  server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: CARRIERS } }));
+  server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
+  signedInAs(server, user);
+  return server;
+}
+
+describe('admin ongoing list', () => {
+  it('should show the status counts and filter the list by a tile', async () => {
+    pretendDesktop();
+    adminServer();
+    const app = renderApp('/dashboard/admin/ongoing');
+    const pending = await screen.findByRole('button', { name: 'Pending: 4 tickets' }, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Confirmed: 3 tickets' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Supplier invoiced: 5 tickets' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pending: 2 older than a day' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delivered:/ })).not.toBeInTheDocument();
+    // Default filter of the ongoing list (spec section 4), 20 per page.
+    const first = ticketListQueries().find((q) => !q.has('unassigned'))!;
+    expect(first.get('limit')).toBe('20');
+    expect(first.getAll('statusName').sort()).toEqual(['CANCELED', 'CONFIRMED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED']);
+
+    await app.user.click(pending);
+    await waitFor(() => expect(app.router.state.location.search).toBe('?status=PENDING'));
+    await waitFor(() => expect(ticketListQueries().at(-1)?.getAll('statusName')).toEqual(['PENDING']));
+    expect(pending).toHaveAttribute('aria-pressed', 'true');
+
+    const before = Date.now() - 24 * 3_600_000;
+    await app.user.click(screen.getByRole('button', { name: 'Confirmed: 1 older than a day' }));
+    await waitFor(() => expect(ticketListQueries().at(-1)?.getAll('statusName')).toEqual(['CONFIRMED']));
+    const cutoff = Date.parse(ticketListQueries().at(-1)!.get('beforeDate')!);
+    expect(Math.abs(cutoff - before)).toBeLessThan(60_000);
+    expect(screen.getByText('Older than a day')).toBeInTheDocument();
+  });
+
+  it('should mark tickets with no offer as unassigned and let an admin change the carrier', async () => {
+    pretendDesktop();
+    const server = adminServer();
+    server.on('PUT /api/tickets/:id/manual', () => ({ status: 200, body: { ticket: makeTicket(22, { offer: BORDER }) } }));
+    const app = renderApp('/dashboard/admin/ongoing');
+    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 5000 });
+    const row = within(table).getByRole('link', { name: '#22' }).closest('tr')!;
+    expect(within(row).getByText('Unassigned')).toBeInTheDocument();
+    // Change carrier only for PENDING and CONFIRMED; the TA invoiced ticket links to its TA invoice page.
+    const invoiced = within(table).getByRole('link', { name: '#23' }).closest('tr')!;
+    expect(within(invoiced).queryByRole('button', { name: 'Change carrier' })).not.toBeInTheDocument();
+    expect(within(invoiced).getByRole('link', { name: 'TA invoice' })).toHaveAttribute('href', '/dashboard/admin/ta-invoice/23');
+
+    await app.user.click(within(row).getByRole('button', { name: 'Change carrier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change carrier of trip #22' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Change carrier' }));
+    expect((await within(dialog).findAllByText('This field is required')).length).toBe(2);
+    await app.user.click(within(dialog).getByRole('combobox', { name: 'Carrier' }));
+    await app.user.click(await screen.findByRole('option', { name: /Border Haulers Co\./ }));
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Customer asked for Border');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Change carrier' }));
+    expect(await screen.findByText('Carrier assigned successfully')).toBeInTheDocument();
+    const put = server.calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/tickets/22/manual');
+    expect(put.body).toEqual({ ticket: { carrierId: BORDER.id, reason: 'Customer asked for Border' } });
+  });
+
+  it('should not offer a read-only admin the change of carrier', async () => {
+    pretendDesktop();
+    adminServer(USERS.adminro);
+    renderApp('/dashboard/admin/ongoing');
+    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 5000 });
+    expect(within(table).getByRole('link', { name: '#21' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Change carrier' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'TA invoice' })).toBeInTheDocument();
+  });
+
+  it("should show the spec's toast when the counts cannot be loaded", async () => {
+    const server = adminServer();
+    server.on('GET /api/tickets/count/states', () => ({ status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'no' } }));
+    renderApp('/dashboard/admin/ongoing');
+    expect(await screen.findByText('Error retrieving the ticket count per status', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('tickets in Spanish', () => {
+  it('should label the supplier list, its filters and statuses in Spanish', async () => {
+    localStorage.setItem('locale', 'es');
+    await activateLocale('es');
+    const server = installFakeServer();
+    server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [makeTicket(7), makeTicket(8, { status: 'CANCELED', offer: null })], count: 2 } }));
+    server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: CARRIERS } }));
+    server.on('GET /api/destinations', () => ({ status: 500, body: { statusCode: 500, error: 'x', message: 'x' } }));
+    signedInAs(server, supplierWithYards);
+    const app = renderApp('/dashboard/suppliers');
+    expect(await screen.findByRole('heading', { name: 'Mis solicitudes' }, { timeout: 5000 })).toBeInTheDocument();
+    const card = await screen.findByRole('link', { name: 'Abrir ticket 7' });
+    expect(within(card).getByText('Pendiente')).toBeInTheDocument();
+    expect(screen.getByText('Ofrecido a Rápido Freight Lines')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'Abrir ticket 8' })).getByText('Cancelado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nueva solicitud' })).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Filtros' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filtros' });
+    expect(within(drawer).getByRole('checkbox', { name: 'Facturado' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('radio', { name: 'Más recientes primero' })).toBeChecked();
+    expect(within(drawer).getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
+    expect(await screen.findByText('Error al obtener los destinos', {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+});

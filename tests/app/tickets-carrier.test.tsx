@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeServer } from './fake-server';
+import { renderApp } from './render';
+import { carrierRapido, makeTicket, signedInAs, ticketListQueries } from './tickets-fixtures';
+
+/** Wednesday 11 March 2026, 16:50 on this machine's clock: today keeps 17:30 and 17:45 only. */
+const NOW = new Date(2026, 2, 11, 16, 50);
+
+function carrierServer() {
+  const server = installFakeServer();
+  const tickets = [makeTicket(42), makeTicket(43, { status: 'CONFIRMED' }), makeTicket(44, { status: 'TA_INVOICED' })];
+  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets, count: tickets.length } }));
+  server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: [] } }));
+  signedInAs(server, carrierRapido);
+  return server;
+}
+
+describe('carrier tickets', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('should show the offer actions and TRANSIT for invoiced tickets', async () => {
+    carrierServer();
+    renderApp('/dashboard/carrier');
+    const card42 = (await screen.findByRole('link', { name: 'Open ticket 42' }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    expect(within(card42).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    const card43 = screen.getByRole('link', { name: 'Open ticket 43' }).closest('[data-ticket-id]') as HTMLElement;
+    expect(within(card43).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(within(card43).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    const card44 = screen.getByRole('link', { name: 'Open ticket 44' });
+    expect(within(card44).getByText('Transit')).toBeInTheDocument();
+    expect(ticketListQueries()[0]?.get('limit')).toBe('50');
+  });
+
+  it('should offer only valid withdrawal slots and send the ISO instant with the offset', async () => {
+    const server = carrierServer();
+    server.on('PUT /api/tickets/:id/confirm', () => ({ status: 200, body: { ticket: makeTicket(42, { status: 'CONFIRMED' }) } }));
+    const app = renderApp('/dashboard/carrier');
+    const card = (await screen.findByRole('link', { name: 'Open ticket 42' }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept trip #42' });
+
+    // Today, the next two business days; never the weekend, yesterday or the day after the window.
+    expect(within(dialog).getByRole('button', { name: 'Wednesday 11 March 2026' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Thursday 12 March 2026' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Friday 13 March 2026' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Tuesday 10 March 2026' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Saturday 14 March 2026' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Monday 16 March 2026' })).toBeDisabled();
+
+    // Today's list starts 30 minutes ahead on the quarter hour.
+    const time = within(dialog).getByRole('combobox', { name: 'Withdrawal time' });
+    await app.user.click(time);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['5:30 pm', '5:45 pm']);
+    await app.user.keyboard('{Escape}');
+
+    await app.user.click(within(dialog).getByRole('button', { name: 'Thursday 12 March 2026' }));
+    await app.user.click(time);
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(36);
+    expect(options[0]).toHaveTextContent('9:00 am');
+    expect(options.at(-1)).toHaveTextContent('5:45 pm');
+    await app.user.click(screen.getByRole('option', { name: '9:15 am' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = server.calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/tickets/42/confirm');
+    expect(put.body).toEqual({
+      ticket: { withdrawalDate: new Date(2026, 2, 12, 9, 15).toISOString(), timezone: new Date().getTimezoneOffset() },
+    });
+    expect(await screen.findByText(/Trip ID 42 accepted/)).toBeInTheDocument();
+  });
+
+  it("should show the server's message when the accept is refused", async () => {
+    const server = carrierServer();
+    server.on('PUT /api/tickets/:id/confirm', () => ({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Ticket 42 is CONFIRMED; it cannot be accepted' },
+    }));
+    const app = renderApp('/dashboard/carrier');
+    const card = (await screen.findByRole('link', { name: 'Open ticket 42' }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept trip #42' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect((await screen.findAllByText('Ticket 42 is CONFIRMED; it cannot be accepted')).length).toBeGreaterThan(0);
+  });
+
+  it('should require a reason to decline and send it', async () => {
+    const server = carrierServer();
+    server.on('PUT /api/tickets/:id/decline', () => ({ status: 200, body: { ticket: makeTicket(43) } }));
+    const app = renderApp('/dashboard/carrier');
+    const card = (await screen.findByRole('link', { name: 'Open ticket 43' }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline trip #43' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Truck broke down');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText(/Trip ID 43 declined/)).toBeInTheDocument();
+    const put = server.calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/tickets/43/decline');
+    expect(put.body).toEqual({ ticket: { reason: 'Truck broke down' } });
+  });
+
+  it("should show the spec's toast when the decline fails", async () => {
+    const server = carrierServer();
+    server.on('PUT /api/tickets/:id/decline', () => ({ status: 500, body: { statusCode: 500, error: 'Internal', message: 'boom' } }));
+    const app = renderApp('/dashboard/carrier');
+    const card = (await screen.findByRole('link', { name: 'Open ticket 43' }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline trip #43' });
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No driver');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Error declining the request')).toBeInTheDocument();
+  });
+});
