@@ -7,6 +7,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
+import { DOC_MSG, FILE_MSG } from '../../shared/schemas/documentation';
 import { WITHDRAWAL_MESSAGES } from '../../shared/domain/withdrawal';
 import { MSG } from '../../shared/schemas/messages';
 import { TICKET_MSG } from '../../shared/schemas/ticket-messages';
@@ -58,8 +59,77 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [WITHDRAWAL_MESSAGES.window]: msg`Withdrawal date must be today or within the next 2 business days`,
 };
 
+/** The spec's documentation, invoice and file toasts (spec section 8). */
+export const DOCUMENT_TOASTS = {
+  duplicateInvoiceNumber: 'duplicate_invoice_number',
+  truckError: 'Error updating truck',
+  railcarCreateError: 'Failed to creat new railcar',
+  railcarUpdateError: 'Railcar update error',
+  carriersLoadError: 'Error al obtener los transportistas',
+  downloadError: 'Error al descargar el archivo',
+  invoicesError: 'Error al obtener las facturas',
+  purchasesError: 'Error retrieving purchases',
+  invoiceNumberUsed: 'Invoice number already used',
+  invoiceCreateError: 'Failed to create invoice',
+  invoiceUpdateError: 'Failed to update invoice',
+  paymentAdded: 'payment voucher added successfully',
+} as const;
+
+/** Documentation, file and invoice texts of spec sections 5 and 8, looked up after KNOWN. */
+const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
+  [DOC_MSG.ticketRequired]: msg`Carrier is a required field`,
+  [DOC_MSG.railcarTicketRequired]: msg`Ticket is a required field`,
+  [DOC_MSG.destinationRequired]: msg`Destination is a required field`,
+  [DOC_MSG.depotRequired]: msg`Yard is a required field`,
+  [DOC_MSG.invoiceDateRequired]: msg`Invoice date is a required field`,
+  [DOC_MSG.invoiceDateFormat]: msg`Invoice date must be a date (YYYY-MM-DD)`,
+  [DOC_MSG.invoiceNumberRequired]: msg`Invoice number is a required field`,
+  [DOC_MSG.invoiceAmountRequired]: msg`Invoice amount is a required field`,
+  [DOC_MSG.invoiceAmountPositive]: msg`Invoice Amount must be a positive number`,
+  [DOC_MSG.tareRequired]: msg`Tare weight is a required field`,
+  [DOC_MSG.tarePositive]: msg`Tare Weight must be a positive number`,
+  [DOC_MSG.grossRequired]: msg`Gross weight is a required field`,
+  [DOC_MSG.grossAboveTare]: msg`Gross Weight must be greater than Tare Weight`,
+  [DOC_MSG.twoDecimals]: msg`At most 2 decimals are allowed`,
+  [DOC_MSG.tooLarge]: msg`The number is too large`,
+  [DOC_MSG.carEquipmentRequired]: msg`Car/Equipment is a required field`,
+  [DOC_MSG.carEquipmentFormat]: msg`Car/Equipment must contain alphanumeric digits (min 6)`,
+  [DOC_MSG.carEquipmentVsInvoice]: msg`Car/Equipment and Invoice Number must be different`,
+  [DOC_MSG.carEquipmentVsWaybill]: msg`Car/Equipment and WayBill must be different`,
+  [DOC_MSG.waybillRequired]: msg`WayBill is a required field`,
+  [DOC_MSG.waybillFormat]: msg`WayBill must contain only numeric digits (min 5)`,
+  [DOC_MSG.waybillVsInvoice]: msg`WayBill and Invoice Number must be different`,
+  [DOC_MSG.tooLong]: msg`The text is too long`,
+  [FILE_MSG.salesInvoiceRequired]: msg`Invoice is a required file`,
+  [FILE_MSG.weightCertificateRequired]: msg`Weight cert. is a required file`,
+  [FILE_MSG.blRequired]: msg`B/L is a required file`,
+  [FILE_MSG.radioactiveCertificateRequired]: msg`Radioactive cert. is a required file`,
+  [FILE_MSG.required]: msg`This is a required file`,
+  [FILE_MSG.pdfFormat]: msg`The file format should be .pdf`,
+  [FILE_MSG.pdfOrImageFormat]: msg`The file format should be .pdf or image`,
+  [FILE_MSG.imageFormat]: msg`The file format should be an image`,
+  [FILE_MSG.adminTooBig]: msg`File is too big (max. size: 3,5 Mb.)`,
+  [FILE_MSG.supplierTooBig]: msg`The file exceeds the maximum size of 2 MB`,
+  [FILE_MSG.empty]: msg`The file is empty`,
+  [FILE_MSG.tooManyPhotos]: msg`At most 4 photos are allowed`,
+  'Purchase order not found': msg`Purchase order not found`,
+  'The date must be a date (YYYY-MM-DD)': msg`The date must be a date (YYYY-MM-DD)`,
+  [DOCUMENT_TOASTS.duplicateInvoiceNumber]: msg`This invoice number was already used`,
+  [DOCUMENT_TOASTS.truckError]: msg`Error updating truck`,
+  [DOCUMENT_TOASTS.railcarCreateError]: msg`Failed to creat new railcar`,
+  [DOCUMENT_TOASTS.railcarUpdateError]: msg`Railcar update error`,
+  [DOCUMENT_TOASTS.carriersLoadError]: msg`Error retrieving the carriers`,
+  [DOCUMENT_TOASTS.downloadError]: msg`Error downloading the file`,
+  [DOCUMENT_TOASTS.invoicesError]: msg`Error retrieving the invoices`,
+  [DOCUMENT_TOASTS.purchasesError]: msg`Error retrieving purchases`,
+  [DOCUMENT_TOASTS.invoiceNumberUsed]: msg`Invoice number already used`,
+  [DOCUMENT_TOASTS.invoiceCreateError]: msg`Failed to create invoice`,
+  [DOCUMENT_TOASTS.invoiceUpdateError]: msg`Failed to update invoice`,
+  [DOCUMENT_TOASTS.paymentAdded]: msg`payment voucher added successfully`,
+};
+
 export function translateMessage(i18n: I18n, text: string): string {
-  const descriptor = KNOWN[text];
+  const descriptor = KNOWN[text] ?? DOCUMENT_KNOWN[text];
   return descriptor ? i18n._(descriptor) : text;
 }
 

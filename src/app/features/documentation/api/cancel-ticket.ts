@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** PATCH /tickets/cancel/{id}: a SUPPLIER_INVOICED ticket ends CANCELED (spec section 4). */
+export async function cancelTicket(ticketId: number): Promise<void> {
+  await apiFetch(`/tickets/cancel/${ticketId}`, { method: 'PATCH' });
+}
+
+export function useCancelTicket() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: cancelTicket, onSuccess: () => client.invalidateQueries({ queryKey: ['tickets'] }) });
+}

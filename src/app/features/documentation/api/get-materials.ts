@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { Material } from '../types';
+
+export async function getMaterials(): Promise<Material[]> {
+  const { materials } = await apiFetch<{ materials: Material[] }>('/materials');
+  return materials;
+}
+
+export const materialsQuery = () => queryOptions({ queryKey: ['materials'], queryFn: getMaterials, staleTime: 10 * 60_000 });
+
+export const useMaterials = () => useQuery(materialsQuery());

@@ -1,0 +1,58 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import { IconBan } from '@tabler/icons-react';
+import { isCancelEnabled } from '../../../../shared/domain/role-views';
+import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import { useMessageTranslator } from '../../../lib/messages';
+import { useCancelTicket } from '../api/cancel-ticket';
+
+export interface CancelTicketButtonProps {
+  ticketId: number | null;
+  status: TicketStatus | null;
+  onCanceled: () => void;
+  fullWidth?: boolean;
+}
+
+/** Cancels a SUPPLIER_INVOICED ticket after a confirmation (spec section 4); disabled in any other status. */
+export function CancelTicketButton({ ticketId, status, onCanceled, fullWidth }: CancelTicketButtonProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const [opened, { open, close }] = useDisclosure(false);
+  const cancel = useCancelTicket();
+  const enabled = ticketId !== null && status !== null && isCancelEnabled(status);
+
+  const confirm = () => {
+    if (ticketId === null) return;
+    cancel.mutate(ticketId, {
+      onSuccess: () => {
+        close();
+        notifications.show({ color: 'teal', title: t`Trip ID ${ticketId}`, message: t`The ticket was canceled` });
+        onCanceled();
+      },
+      onError: (error) => {
+        notifications.show({ color: 'red', title: t`The ticket could not be canceled`, message: tm(error.message) });
+      },
+    });
+  };
+
+  return (
+    <>
+      <Button variant="light" color="red" leftSection={<IconBan size={16} />} disabled={!enabled} onClick={open} fullWidth={fullWidth}>
+        {t`Cancel ticket`}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t`Cancel ticket ${ticketId ?? ''}?`} centered>
+        <Text size="sm">{t`The ticket ends canceled and its documentation can no longer change. This cannot be undone.`}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={close}>
+            {t`Keep it`}
+          </Button>
+          <Button color="red" loading={cancel.isPending} onClick={confirm}>
+            {t`Cancel ticket`}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Select, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useLingui } from '@lingui/react/macro';
+import dayjs from 'dayjs';
+import { useMessageTranslator } from '../../../lib/messages';
+import { useMaterials } from '../api/get-materials';
+import { usePurchaseOrders } from '../api/get-purchase-orders';
+import type { DocumentationFormValues } from '../form-values';
+import type { PurchaseOrder } from '../types';
+
+export interface MaterialFieldsProps {
+  form: UseFormReturnType<DocumentationFormValues>;
+  supplierId: number | undefined;
+  disabled: boolean;
+  /** Railcar: the description is an optional visible field; truck: it is set from the material, hidden. */
+  showDescription: boolean;
+  /** The stored order, listed even when it has nothing left. */
+  storedOrder?: { id: number; documentNumberId: string; availableQuantity: number } | null | undefined;
+}
+
+const tonnes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+
+/** 'number · MMM-YY · remaining t' (spec section 9). */
+export const purchaseOrderLabel = (order: Pick<PurchaseOrder, 'documentNumberId' | 'earlyDeliveryDate' | 'availableQuantity'>) =>
+  `${order.documentNumberId} · ${dayjs(order.earlyDeliveryDate).format('MMM-YY')} · ${tonnes.format(order.availableQuantity)} t`;
+
+/** Material, then its purchase orders for the supplier; changing the material clears the order. */
+export function MaterialFields({ form, supplierId, disabled, showDescription, storedOrder }: MaterialFieldsProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const materials = useMaterials();
+  const materialId = form.values.materialId ? Number(form.values.materialId) : null;
+  const orders = usePurchaseOrders(materialId, supplierId);
+  const options = (orders.data ?? []).map((order) => ({ value: String(order.id), label: purchaseOrderLabel(order) }));
+  if (storedOrder && !options.some((option) => option.value === String(storedOrder.id))) {
+    options.unshift({ value: String(storedOrder.id), label: `${storedOrder.documentNumberId} · ${tonnes.format(storedOrder.availableQuantity)} t` });
+  }
+
+  return (
+    <>
+      <Select
+        label={t`Material`}
+        required
+        searchable
+        disabled={disabled}
+        data={(materials.data ?? []).map((material) => ({ value: String(material.id), label: material.description }))}
+        {...form.getInputProps('materialId')}
+        onChange={(value) => {
+          const material = materials.data?.find((item) => String(item.id) === value);
+          form.setFieldValue('materialId', value);
+          form.setFieldValue('purchaseOrderId', null);
+          if (!showDescription) form.setFieldValue('materialDescription', material?.description ?? '');
+        }}
+        error={tm(form.errors.materialId)}
+      />
+      {showDescription && (
+        <TextInput
+          label={t`Material description`}
+          disabled={disabled}
+          {...form.getInputProps('materialDescription')}
+          error={tm(form.errors.materialDescription)}
+        />
+      )}
+      <Select
+        label={t`Purchase order`}
+        description={materialId === null ? t`Choose a material first` : undefined}
+        clearable
+        disabled={disabled || materialId === null}
+        data={options}
+        nothingFoundMessage={t`No open purchase orders for this material`}
+        {...form.getInputProps('purchaseOrderId')}
+        error={orders.isError ? t`Error retrieving purchases` : tm(form.errors.purchaseOrderId)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * The supplier's truck documentation (spec sections 2 and 5): pick a confirmed truck ticket, enter the
+ * invoice and the load, attach the four PDFs and the photos. Started with a ticket in navigation state
+ * it edits that ticket's documentation: destination and ticket locked, everything locked once the
+ * ticket is TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED.
+ */
+import { Alert, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import { IconLock } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { isDocumentationLocked } from '../../../../shared/domain/role-views';
+import { useMessageTranslator } from '../../../lib/messages';
+import { useConfirmedTickets } from '../api/get-confirmed-tickets';
+import { useDestinations } from '../api/get-destinations';
+import { useDocumentation } from '../api/get-documentation';
+import { useSaveDocumentation } from '../api/save-documentation';
+import {
+  EMPTY_VALUES,
+  documentationFiles,
+  documentationPayload,
+  validateDocumentation,
+  valuesFromDocumentation,
+  type DocumentationFormValues,
+} from '../form-values';
+import { describeSaveError } from '../save-error';
+import type { DocTicket } from '../types';
+import { CancelTicketButton } from './cancel-ticket-button';
+import { DocumentUploads } from './document-uploads';
+import { MaterialFields } from './material-fields';
+import { SaveActions } from './save-actions';
+import { TicketSummary } from './ticket-summary';
+import { useAmountProps } from './use-amount-props';
+
+export interface TruckDocumentationFormProps {
+  /** The ticket whose documentation is edited; null to document a confirmed ticket. */
+  editTicket: DocTicket | null;
+  supplierId: number | undefined;
+  onDone: () => void;
+}
+
+export function TruckDocumentationForm({ editTicket, supplierId, onDone }: TruckDocumentationFormProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const editing = editTicket !== null;
+  const tickets = useConfirmedTickets(!editing);
+  const destinations = useDestinations();
+  const stored = useDocumentation('TRUCK', editTicket?.id ?? null);
+  const save = useSaveDocumentation();
+  const { money, weight } = useAmountProps();
+  const form = useForm<DocumentationFormValues>({
+    initialValues: { ...EMPTY_VALUES, ticketId: editTicket ? String(editTicket.id) : null },
+  });
+
+  const doc = stored.data;
+  useEffect(() => {
+    if (doc && editTicket) form.initialize(valuesFromDocumentation(doc, editTicket.id));
+    // Initialise once per loaded documentation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc?.id]);
+
+  const status = doc?.ticket.status.name ?? editTicket?.status.name ?? null;
+  const locked = editing && status !== null && isDocumentationLocked(status);
+  const truckTickets = (tickets.data ?? []).filter((ticket) => ticket.carrier?.mode !== 'RAILCAR');
+  const pickList: DocTicket[] = editTicket ? [editTicket] : truckTickets;
+  const selected = pickList.find((ticket) => String(ticket.id) === form.values.ticketId) ?? null;
+
+  const submit = form.onSubmit((values) => {
+    const errors = validateDocumentation('TRUCK', editing, values);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      return;
+    }
+    const ticketId = Number(values.ticketId);
+    save.mutate(
+      {
+        mode: 'TRUCK',
+        id: doc?.id,
+        payload: documentationPayload('TRUCK', editing, values),
+        files: documentationFiles(values),
+      },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            title: t`Truck ID ${ticketId}`,
+            message: editing ? t`Truck documentation updated successfully` : t`Truck documentation created successfully`,
+          });
+          onDone();
+        },
+        onError: (error) => {
+          const failure = describeSaveError(error, 'Error updating truck');
+          form.setErrors({ ...form.errors, ...failure.fieldErrors });
+          notifications.show({ color: 'red', title: t`Truck ID ${ticketId}`, message: tm(failure.message) });
+        },
+      },
+    );
+  });
+
+  if (editing && stored.isPending) return <Loader aria-label={t`Loading`} />;
+
+  const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {locked && (
+          <Alert color="gray" icon={<IconLock size={18} />}>
+            {t`This documentation can no longer change: the ticket already has its provider invoice or was canceled.`}
+          </Alert>
+        )}
+        {editing && stored.isSuccess && !doc && (
+          <Alert color="yellow">{t`This ticket has no truck documentation yet.`}</Alert>
+        )}
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <Stack gap="md">
+            <Title order={2} size="h4">{t`Ticket`}</Title>
+            <Select
+              label={t`Ticket (by carrier)`}
+              placeholder={tickets.isPending && !editing ? t`Loading…` : t`Choose a confirmed ticket`}
+              required
+              searchable
+              disabled={editing}
+              data={pickList.map((ticket) => ({
+                value: String(ticket.id),
+                label: `#${ticket.id} · ${ticket.carrier?.businessName ?? '—'} · ${dayjs(ticket.createAt).format('DD/MM/YYYY')}`,
+              }))}
+              nothingFoundMessage={t`No confirmed truck tickets`}
+              {...field('ticketId')}
+            />
+            {selected && <TicketSummary ticket={selected} role="SUPPLIER" invoiceNumber={doc?.invoiceNumber} />}
+          </Stack>
+        </Paper>
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <Stack gap="md">
+            <Title order={2} size="h4">{t`Invoice and load`}</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select
+                label={t`Destination`}
+                required
+                disabled={editing}
+                data={(destinations.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+                {...field('destinationId')}
+              />
+              <DatePickerInput
+                label={t`Invoice date`}
+                required={!editing}
+                disabled={locked}
+                valueFormat="DD/MM/YYYY"
+                placeholder="DD/MM/YYYY"
+                clearable
+                {...field('invoiceDate')}
+              />
+              <TextInput label={t`Invoice number`} required={!editing} disabled={locked} {...field('invoiceNumber')} />
+              <NumberInput label={t`Invoice amount`} required disabled={locked} {...money} {...field('invoiceAmount')} />
+              <TextInput
+                label={t`Car/Equipment`}
+                description={t`Car initial letters plus number, no symbols or spaces`}
+                required
+                disabled={locked}
+                autoCapitalize="characters"
+                {...field('carEquipment')}
+              />
+              <NumberInput label={t`Gross weight (lbs)`} required disabled={locked} {...weight} {...field('grossWeight')} />
+              <NumberInput label={t`Tare weight (lbs)`} required disabled={locked} {...weight} {...field('tareWeight')} />
+              <MaterialFields form={form} supplierId={supplierId} disabled={locked} showDescription={false} storedOrder={doc?.purchaseOrder} />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <DocumentUploads form={form} stored={doc} disabled={locked} required={!editing} radioactiveLabel={t`Radioactive certificate`} />
+        </Paper>
+        <SaveActions
+          editing={editing}
+          locked={locked}
+          saving={save.isPending}
+          cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} status={editing ? status : null} onCanceled={onDone} />}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeServer, storeSession } from './fake-server';
+import { DESTINATIONS, MATERIALS, PURCHASE_ORDERS, docTicket, pdfFile, pngFile, sizedFile, supplier } from './documentation-fixtures';
+import { renderApp, type AppRender } from './render';
+
+const PATH = '/dashboard/suppliers/truck-documentation';
+
+function truckServer() {
+  const server = installFakeServer();
+  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [docTicket(7)], count: 1 } }));
+  server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
+  server.on('GET /api/materials', () => ({ status: 200, body: { materials: MATERIALS } }));
+  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({ status: 200, body: { purchaseOrders: PURCHASE_ORDERS } }));
+  storeSession(supplier);
+  return server;
+}
+
+async function choose(app: AppRender, label: string | RegExp, option: string | RegExp) {
+  await app.user.click(screen.getByRole('combobox', { name: label }));
+  await app.user.click(await screen.findByRole('option', { name: option }));
+}
+
+const fileInput = (slot: string) => document.querySelector<HTMLInputElement>(`input[data-slot="${slot}"]`)!;
+
+describe('truck documentation', () => {
+  it('should show every validation message of the spec under its field', async () => {
+    truckServer();
+    const app = renderApp(PATH);
+    await app.user.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 }));
+    for (const text of [
+      'Carrier is a required field',
+      'Destination is a required field',
+      'Invoice date is a required field',
+      'Invoice number is a required field',
+      'Invoice amount is a required field',
+      'Car/Equipment is a required field',
+      'Gross weight is a required field',
+      'Tare weight is a required field',
+      'This field is required',
+      'Invoice is a required file',
+      'Weight cert. is a required file',
+      'B/L is a required file',
+      'Radioactive cert. is a required file',
+      'This is a required file',
+    ]) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    await app.user.type(screen.getByRole('textbox', { name: /Tare weight/ }), '500');
+    await app.user.type(screen.getByRole('textbox', { name: /Gross weight/ }), '100');
+    await app.user.type(screen.getByRole('textbox', { name: /Invoice amount/ }), '0');
+    await app.user.type(screen.getByRole('textbox', { name: /Car\/Equipment/ }), 'AB1');
+    await app.user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Gross Weight must be greater than Tare Weight')).toBeInTheDocument();
+    expect(screen.getByText('Invoice Amount must be a positive number')).toBeInTheDocument();
+    expect(screen.getByText('Car/Equipment must contain alphanumeric digits (min 6)')).toBeInTheDocument();
+    const car = screen.getByRole('textbox', { name: /Car\/Equipment/ });
+    await app.user.clear(car);
+    await app.user.type(car, 'ABC123');
+    await app.user.type(screen.getByRole('textbox', { name: /Invoice number/ }), 'abc123');
+    await app.user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Car/Equipment and Invoice Number must be different')).toBeInTheDocument();
+  });
+
+  it('should refuse a non-PDF and a file of 2,097,153 bytes with the spec messages', async () => {
+    truckServer();
+    const app = renderApp(PATH);
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await app.user.upload(fileInput('salesInvoice'), new File(['hello'], 'notes.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('The file format should be .pdf')).toBeInTheDocument();
+    await app.user.upload(fileInput('BL'), sizedFile(2_097_153));
+    expect(await screen.findByText('The file exceeds the maximum size of 2 MB')).toBeInTheDocument();
+    await app.user.upload(fileInput('BL'), sizedFile(2_097_152));
+    await waitFor(() => expect(screen.queryByText('The file exceeds the maximum size of 2 MB')).not.toBeInTheDocument());
+  });
+
+  it('should send the files in the spec order with the JSON part and go back home', async () => {
+    const server = truckServer();
+    server.on('POST /api/trucks-documentation', () => ({ status: 201, body: { truckDocumentation: { id: 40 } } }));
+    const app = renderApp(PATH);
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await choose(app, /Ticket \(by carrier\)/, /#7 · Rápido Freight Lines/);
+    await choose(app, /Destination/, 'Monterrey Steel Mill');
+    await app.user.click(screen.getByRole('button', { name: /Invoice date/ }));
+    await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^15 / })[0]!);
+    await app.user.type(screen.getByRole('textbox', { name: /Invoice number/ }), 'INV-77');
+    await app.user.type(screen.getByRole('textbox', { name: /Invoice amount/ }), '12345.5');
+    await app.user.type(screen.getByRole('textbox', { name: /Car\/Equipment/ }), 'TRK123456');
+    await app.user.type(screen.getByRole('textbox', { name: /Gross weight/ }), '80000');
+    await app.user.type(screen.getByRole('textbox', { name: /Tare weight/ }), '30000');
+    await choose(app, /Material/, 'HMS 1');
+    await choose(app, /Purchase order/, /4500001 · Apr-26 · 100 t/);
+    await app.user.upload(fileInput('salesInvoice'), pdfFile('sales.pdf'));
+    await app.user.upload(fileInput('weightCertificate'), pdfFile('weight.pdf'));
+    await app.user.upload(fileInput('BL'), pdfFile('bl.pdf'));
+    await app.user.upload(fileInput('radioactiveCertificate'), pdfFile('radio.pdf'));
+    await app.user.upload(fileInput('photos'), [pngFile('a.png'), pngFile('b.png')]);
+    expect(await screen.findByRole('button', { name: 'Remove photo 2' })).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Truck ID 7')).toBeInTheDocument();
+    const post = server.calls.find((call) => call.method === 'POST' && call.path === '/api/trucks-documentation');
+    const body = post?.body as FormData;
+    expect((body.getAll('files[]') as File[]).map((f) => f.name)).toEqual(['sales.pdf', 'weight.pdf', 'bl.pdf', 'radio.pdf', 'a.png', 'b.png']);
+    const json = JSON.parse(await (body.get('truckDocumentation') as Blob).text()) as Record<string, unknown>;
+    expect(json).toMatchObject({
+      ticketId: 7,
+      destinationId: 1,
+      invoiceNumber: 'INV-77',
+      invoiceAmount: 12345.5,
+      carEquipment: 'TRK123456',
+      grossWeight: 80000,
+      tareWeight: 30000,
+      materialId: 2,
+      materialDescription: 'HMS 1',
+      purchaseOrderId: 9,
+    });
+    expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-15$/);
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
+  });
+});
