@@ -307,8 +307,8 @@ describe('over real HTTP with the browser FormData', () => {
 
   const form = (json: Record<string, unknown>, photos: number) => {
     const data = new FormData();
-    for (const [i, name] of ['sales.pdf', 'weight.pdf', 'bl.pdf', 'radio.pdf'].entries()) data.append('files[]', new Blob([pdf(1000 + i)], { type: 'application/pdf' }), name);
-    for (let i = 0; i < photos; i++) data.append('files[]', new Blob([png()], { type: 'image/png' }), `p${i}.png`);
+    for (const [i, name] of ['sales.pdf', 'weight.pdf', 'bl.pdf', 'radio.pdf'].entries()) data.append('files[]', new Blob([new Uint8Array(pdf(1000 + i))], { type: 'application/pdf' }), name);
+    for (let i = 0; i < photos; i++) data.append('files[]', new Blob([new Uint8Array(png())], { type: 'image/png' }), `p${i}.png`);
     // The app sends the JSON part as a Blob (a file part named "blob"), not as a text field.
     data.append('truckDocumentation', new Blob([JSON.stringify(json)], { type: 'application/json' }));
     return data;
@@ -333,7 +333,7 @@ describe('over real HTTP with the browser FormData', () => {
   it('should refuse an oversized file over HTTP with 413', async () => {
     const ticketId = await truckTicket();
     const data = new FormData();
-    data.append('files[]', new Blob([pdf(2_097_153)], { type: 'application/pdf' }), 'big.pdf');
+    data.append('files[]', new Blob([new Uint8Array(pdf(2_097_153))], { type: 'application/pdf' }), 'big.pdf');
     data.append('truckDocumentation', JSON.stringify(truckPayload(ids, ticketId)));
     const res = await fetch(`${base}/api/trucks-documentation`, { method: 'POST', body: data, headers: bearer(supplier1) });
     expect(res.status).toBe(413);
