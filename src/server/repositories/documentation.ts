@@ -88,22 +88,6 @@ export async function giveBackTonnes(db: Tx, purchaseOrderId: number, tonnes: st
   await db.execute(sql`update purchase_orders set available_quantity = available_quantity + ${tonnes}::numeric where id = ${purchaseOrderId}`);
 }
 
-/**
- * Gives the tonnes a ticket's documentation reserved back to its purchase order and clears the
- * reservation; the ticket cancel (PATCH /tickets/cancel/{id}) calls it in its transaction. Returns the
- * tonnes released ('0.000' when nothing was reserved).
- */
-export async function releaseReservation(db: Tx, ticketId: number): Promise<string> {
-  const rows = await queryRows<{ purchaseOrderId: number | null; reserved: string }>(db, sql`
-    select purchase_order_id as "purchaseOrderId", reserved_tonnes::text as reserved
-    from shipping_documents where ticket_id = ${ticketId} for update`);
-  const doc = rows[0];
-  if (!doc || doc.purchaseOrderId === null || Number(doc.reserved) === 0) return '0.000';
-  await giveBackTonnes(db, doc.purchaseOrderId, doc.reserved);
-  await db.execute(sql`update shipping_documents set reserved_tonnes = 0, updated_at = now() where ticket_id = ${ticketId}`);
-  return doc.reserved;
-}
-
 export interface DocumentValues {
   destinationId: number;
   invoiceDate: string;
