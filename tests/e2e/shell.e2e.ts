@@ -42,7 +42,7 @@ describe('signing in and the app shell', () => {
     await page.getByLabel('Username').fill('carrier2');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Incorrect user or password');
+    await expect.poll(() => page.locator('form').getByRole('alert').textContent()).toContain('Incorrect user or password');
     expect(new URL(page.url()).pathname).toBe('/login/tradicional');
     await context.close();
   });
