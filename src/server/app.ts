@@ -12,10 +12,14 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
 import { HttpError } from './http/errors';
 import { authPlugin } from './plugins/auth';
+import { eventsPlugin } from './plugins/events';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { pushPlugin } from './plugins/push';
 import { LocalFileStore } from './plugins/file-store';
 import { jobsPlugin } from './plugins/jobs';
 import { authRoutes } from './routes/auth/auth-routes';
 import { documentationRoutes } from './routes/documentation/documentation-routes';
+import { eventRoutes } from './routes/events/event-routes';
 import { fileRoutes } from './routes/files/file-routes';
 import { invoiceRoutes } from './routes/invoices/invoice-routes';
 import { purchaseOrderRoutes } from './routes/purchase-orders/purchase-order-routes';
@@ -94,7 +98,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
+  await app.register(pushPlugin);
   await app.register(jobsPlugin);
+  await app.register(eventsPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -122,6 +129,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(invoiceRoutes);
       await api.register(fileRoutes);
       await api.register(purchaseOrderRoutes);
+      await api.register(eventRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(new HttpError(404, 'Not found').toBody()));
     },
     { prefix: '/api' },

@@ -17,6 +17,10 @@ export interface Config {
   logLevel: string;
   loginRateLimit: number;
   firebaseCredentials: string | undefined;
+  /** Local testing only: send firebase-admin's HTTPS traffic as plain HTTP to this address (an FCM stand-in). */
+  fcmEndpoint: string | undefined;
+  /** How often each process looks for undelivered events even without a nudge (seconds). */
+  eventsPollSeconds: number;
   oidc: {
     supplier: { issuer?: string; clientId?: string; clientSecret?: string };
     employee: { issuer?: string; clientId?: string; clientSecret?: string };
@@ -48,6 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     firebaseCredentials: env.FIREBASE_CREDENTIALS || undefined,
+    fcmEndpoint: env.FCM_ENDPOINT || undefined,
+    eventsPollSeconds: Number(env.EVENTS_POLL_SECONDS ?? 5),
     oidc: {
       supplier: {
         issuer: env.OIDC_SUPPLIER_ISSUER,

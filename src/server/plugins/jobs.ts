@@ -7,16 +7,21 @@ import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
 import { ALLOCATION_SWEEP_JOB, runAllocationSweep } from '../jobs/allocation-sweep';
 import { ORPHAN_FILES_JOB, sweepOrphanFiles } from '../jobs/orphan-files';
+import { startEventDelivery, type EventDelivery } from '../jobs/deliver-events';
+import { IDEMPOTENCY_CLEANUP_CRON, IDEMPOTENCY_CLEANUP_JOB, cleanupIdempotencyKeys } from '../jobs/idempotency-cleanup';
 
 declare module 'fastify' {
   interface FastifyInstance {
     boss: PgBoss | null;
+    /** Null when this process runs no jobs: its events are delivered by another process. */
+    eventDelivery: EventDelivery | null;
   }
 }
 
 export const jobsPlugin = fp(async (app) => {
   if (!app.config.jobsEnabled) {
     app.decorate('boss', null);
+    app.decorate('eventDelivery', null);
     return;
   }
   const boss =
@@ -45,6 +50,17 @@ export const jobsPlugin = fp(async (app) => {
     const result = await runAllocationSweep(app.db, new Date());
     if (result.removed || result.expired || result.offered) app.log.info(result, 'allocation sweep');
   });
+
+  // Stored Idempotency-Key responses expire after 24 h.
+  await boss.createQueue(IDEMPOTENCY_CLEANUP_JOB);
+  await boss.schedule(IDEMPOTENCY_CLEANUP_JOB, IDEMPOTENCY_CLEANUP_CRON);
+  await boss.work(IDEMPOTENCY_CLEANUP_JOB, async () => {
+    const { removed } = await cleanupIdempotencyKeys(app.db);
+    if (removed) app.log.info({ removed }, 'expired idempotency keys removed');
+  });
+
+  // The events outbox: push and server-sent events (DESIGN.md section 7).
+  app.decorate('eventDelivery', await startEventDelivery(app, boss));
 
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 5000 });

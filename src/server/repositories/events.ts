@@ -24,3 +24,27 @@ export async function writeEvent(
 ): Promise<void> {
   await db.insert(events).values({ type, ticketId, payload: { ...payload } });
 }
+
+/** Every notification type of spec section 3; documentation and invoices write the last three. */
+export type EventType = TicketEventType | 'Truck loaded' | 'Ticket invoiced' | 'Changed Customs Agent';
+
+/** The push message titles of spec section 4, one per type. */
+export type EventTitle = 'new' | 'confirmed' | 'truck' | 'invoiced' | 'customs';
+
+/** PostgreSQL channel on which the delivery worker publishes each event to every server process. */
+export const PORTAL_EVENTS_CHANNEL = 'portal_events';
+
+/**
+ * One delivered event as published on PORTAL_EVENTS_CHANNEL. Server-sent events carry it without
+ * `userIds`; providerName is the customs agent of the ticket's provider invoice, when it has one.
+ */
+export interface PortalEventMessage {
+  eventId: number;
+  type: EventType;
+  title: EventTitle;
+  ticketNumber: number | null;
+  supplierName: string | null;
+  carrierName: string | null;
+  providerName?: string | null;
+  userIds: number[];
+}

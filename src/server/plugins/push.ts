@@ -1,0 +1,129 @@
+/**
+ * Firebase Cloud Messaging through firebase-admin, when FIREBASE_CREDENTIALS names a service-account
+ * JSON file or holds the JSON inline; without it `app.push` is null and events go to SSE only.
+ *
+ * firebase-admin has no emulator switch for messaging: it always calls https://fcm.googleapis.com (and
+ * the service account fetches its OAuth token from https://oauth2.googleapis.com). FCM_ENDPOINT, for
+ * local testing only, hands firebase-admin an http.Agent that opens every one of those connections as
+ * plain HTTP to the given address, so a stand-in server answers them; firebase-admin itself is unchanged.
+ * Messages go over firebase-admin's HTTP/1.1 transport (the HTTP/2 one ignores agents), in production too,
+ * so what the tests exercise is what runs.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { cert, deleteApp, initializeApp, type ServiceAccount } from 'firebase-admin/app';
+import { getMessaging, type Messaging } from 'firebase-admin/messaging';
+import type { EventTitle, EventType } from '../repositories/events';
+
+/** The push message of spec section 3. */
+export interface PushMessage {
+  type: EventType;
+  title: EventTitle;
+  ticketNumber: number | null;
+  supplierName: string | null;
+  carrierName: string | null;
+}
+
+export interface PushResult {
+  sent: number;
+  failed: number;
+  /** Tokens FCM no longer accepts; the caller forgets them. */
+  invalidTokens: string[];
+}
+
+export interface PushSender {
+  send(tokens: readonly string[], message: PushMessage): Promise<PushResult>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    push: PushSender | null;
+  }
+}
+
+/** FCM's limit per multicast. */
+const MULTICAST_MAX = 500;
+
+/** Opens every connection, whatever host and port were asked for, as plain TCP to one address. */
+class RedirectingAgent extends http.Agent {
+  // firebase-admin asks for https URLs; the request is accepted only by an agent of that protocol.
+  readonly protocol = 'https:';
+
+  constructor(private readonly target: URL) {
+    super({ keepAlive: false });
+  }
+
+  override createConnection(): Duplex {
+    return net.createConnection({ host: this.target.hostname, port: Number(this.target.port || 80) });
+  }
+}
+
+function readServiceAccount(value: string): ServiceAccount & { project_id?: string } {
+  const text = value.trim().startsWith('{') ? value : readFileSync(value, 'utf8');
+  return JSON.parse(text) as ServiceAccount & { project_id?: string };
+}
+
+/** FCM errors that mean the token itself is dead (uninstalled app, expired or malformed token). */
+function isInvalidToken(error: { code?: string; message?: string } | undefined): boolean {
+  if (!error) return false;
+  if (error.code === 'messaging/registration-token-not-registered' || error.code === 'messaging/invalid-registration-token') {
+    return true;
+  }
+  // INVALID_ARGUMENT also covers a malformed message: only a complaint about the token removes it.
+  return error.code === 'messaging/invalid-argument' && /registration token/i.test(error.message ?? '');
+}
+
+export class FirebasePush implements PushSender {
+  constructor(private readonly messaging: Messaging) {}
+
+  async send(tokens: readonly string[], message: PushMessage): Promise<PushResult> {
+    const result: PushResult = { sent: 0, failed: 0, invalidTokens: [] };
+    const trip = message.ticketNumber === null ? '' : `Trip ID ${message.ticketNumber}`;
+    for (let i = 0; i < tokens.length; i += MULTICAST_MAX) {
+      const batch = tokens.slice(i, i + MULTICAST_MAX);
+      const response = await this.messaging.sendEachForMulticast({
+        tokens: batch,
+        notification: { title: message.type, body: trip },
+        // FCM data values must be strings.
+        data: {
+          title: message.title,
+          ticketNumber: message.ticketNumber === null ? '' : String(message.ticketNumber),
+          supplierName: message.supplierName ?? '',
+          carrierName: message.carrierName ?? '',
+        },
+      });
+      result.sent += response.successCount;
+      result.failed += response.failureCount;
+      response.responses.forEach((r, index) => {
+        if (!r.success && isInvalidToken(r.error)) result.invalidTokens.push(batch[index]!);
+      });
+    }
+    return result;
+  }
+}
+
+export const pushPlugin = fp(async (app) => {
+  const credentials = app.config.firebaseCredentials;
+  if (!credentials) {
+    app.decorate('push', null);
+    return;
+  }
+  const account = readServiceAccount(credentials);
+  const httpAgent = app.config.fcmEndpoint ? new RedirectingAgent(new URL(app.config.fcmEndpoint)) : undefined;
+  // A unique name: tests build several apps in one process.
+  const firebase = initializeApp(
+    { credential: cert(account, httpAgent), httpAgent, projectId: account.projectId ?? account.project_id },
+    `portal-${randomUUID()}`,
+  );
+  const messaging = getMessaging(firebase);
+  messaging.enableLegacyHttpTransport();
+  app.decorate('push', new FirebasePush(messaging));
+  app.addHook('onClose', async () => {
+    await deleteApp(firebase);
+    httpAgent?.destroy();
+  });
+});
