@@ -1,18 +1,85 @@
+/**
+ * /dashboard/admin/ta-invoice/{id}: the ticket, its supplier documentation, the provider (TA) invoice,
+ * the SAP validation and the payment voucher. Only for tickets past CONFIRMED and not canceled (else home).
+ */
+import { Alert, Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconFileInvoice } from '@tabler/icons-react';
-import { useParams } from 'react-router-dom';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { can } from '../../../shared/domain/permissions';
+import { isAdminTicketPageAllowed } from '../../../shared/domain/role-views';
+import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-context';
+import { useDocumentation } from '../../features/documentation/api/get-documentation';
+import { useTicket } from '../../features/documentation/api/get-ticket';
+import { DocumentationDetails } from '../../features/documentation/components/documentation-details';
+import { FileDownloadButton } from '../../features/documentation/components/file-download-button';
+import { TicketSummary } from '../../features/documentation/components/ticket-summary';
+import { useInvoices } from '../../features/invoices/api/get-invoices';
+import { AdminTicketActions } from '../../features/invoices/components/admin-ticket-actions';
+import { InvoiceForm } from '../../features/invoices/components/invoice-form';
+import { PaymentForm } from '../../features/invoices/components/payment-form';
+import { TICKET_TOASTS, useMessageTranslator } from '../../lib/messages';
+import { PATHS } from '../../paths';
 
 export function TaInvoicePage() {
-  const { t } = useLingui();
-  const { id = '' } = useParams();
+  const { t, i18n } = useLingui();
+  const tm = useMessageTranslator();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const ticket = useTicket(id);
+  const mode = ticket.data?.carrier?.mode === 'RAILCAR' ? 'RAILCAR' : 'TRUCK';
+  const doc = useDocumentation(mode, ticket.data ? id : null);
+  const invoices = useInvoices(id);
+
+  if (!Number.isSafeInteger(id)) return <Navigate to={PATHS.admin.root} replace />;
+  if (ticket.isError || ticket.isPending || invoices.isPending) {
+    return (
+      <>
+        <PageHeader title={t`Trip ID ${id}`} />
+        {ticket.isError ? <Alert color="red">{tm(TICKET_TOASTS.ticketError)}</Alert> : <Loader aria-label={t`Loading`} />}
+      </>
+    );
+  }
+  const current = ticket.data;
+  if (!isAdminTicketPageAllowed(current.status.name)) return <Navigate to={PATHS.admin.root} replace />;
+
+  const readOnly = !user || !can(user.roles, 'invoice:write');
+  const invoice = invoices.data?.[0] ?? null;
+  const download = (file: { key: string; name: string }, label: string) => <FileDownloadButton file={file} label={label} />;
   return (
-    <ScreenPlaceholder
-      title={t`Trip ID ${id}`}
-      description={t`Supplier documentation, provider invoice and payment voucher.`}
-      icon={<IconFileInvoice size={30} stroke={1.5} />}
-      emptyTitle={t`Nothing to show for this ticket yet`}
-      emptyDescription={t`The supplier documents, the provider (TA) invoice and the payment voucher of this ticket will be shown here.`}
-    />
+    <>
+      <PageHeader
+        title={t`Trip ID ${id}`}
+        description={t`Supplier documentation, provider invoice and payment voucher.`}
+        actions={readOnly ? undefined : <AdminTicketActions ticketId={id} status={current.status.name} onCanceled={() => navigate(PATHS.admin.root)} />}
+      />
+      <Stack gap="lg">
+        <TicketSummary ticket={current} role="ADMIN" invoiceNumber={doc.data?.invoiceNumber} />
+        {doc.data ? (
+          <DocumentationDetails ticket={current} doc={doc.data} locale={i18n.locale} />
+        ) : doc.isPending ? (
+          <Loader size="sm" />
+        ) : (
+          <Alert color="yellow">{t`This ticket has no supplier documentation.`}</Alert>
+        )}
+        <InvoiceForm
+          key={`${invoice?.id ?? 'new'}-${invoice?.number ?? ''}`}
+          ticketId={id}
+          status={current.status.name}
+          invoice={invoice}
+          readOnly={readOnly}
+          renderDownload={download}
+        />
+        <PaymentForm
+          key={`payment-${invoice?.id ?? 'none'}-${invoice?.paymentNumber ?? ''}`}
+          ticketId={id}
+          status={current.status.name}
+          invoice={invoice}
+          readOnly={readOnly}
+          renderDownload={download}
+        />
+      </Stack>
+    </>
   );
 }

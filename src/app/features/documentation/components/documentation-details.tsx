@@ -1,0 +1,99 @@
+/**
+ * The supplier documentation read-only, as admins and customs agents review it: the fields, each file
+ * with a Download button, and the origin yard with a maps link from its coordinates.
+ */
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { IconMapPin } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../../../shared/domain/money';
+import type { DocumentSlot } from '../../../../shared/schemas/documentation';
+import type { DocTicket, Documentation, FileRef } from '../types';
+import { FileDownloadButton } from './file-download-button';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+const lbs = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** https://www.google.com/maps?q={lat},{lng} from a GeoJSON point ([lng, lat]). */
+export const mapsUrl = (coordinates: [number, number]) => `https://www.google.com/maps?q=${coordinates[1]},${coordinates[0]}`;
+
+export function DocumentationDetails({ ticket, doc, locale }: { ticket: DocTicket; doc: Documentation; locale: string }) {
+  const { t } = useLingui();
+  const slots: { slot: DocumentSlot | 'photos'; label: string }[] = [
+    { slot: 'salesInvoice', label: t`Sales invoice` },
+    { slot: 'weightCertificate', label: t`Weight certificate` },
+    { slot: 'BL', label: t`B/L` },
+    { slot: 'radioactiveCertificate', label: t`Radioactive certificate` },
+    { slot: 'photos', label: t`Photos` },
+  ];
+  const files: { file: FileRef; label: string }[] = slots.flatMap(({ slot, label }) =>
+    doc[slot].map((file, index) => ({ file, label: slot === 'photos' ? `${label} ${index + 1}` : label })),
+  );
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t`Supplier documentation`}
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" verticalSpacing="sm">
+          <Field label={t`Invoice number`}>{doc.invoiceNumber}</Field>
+          <Field label={t`Invoice date`}>{dayjs(doc.invoiceDate).format('DD/MM/YYYY')}</Field>
+          <Field label={t`Invoice amount`}>{formatMoney(doc.invoiceAmount, locale === 'es' ? 'es-MX' : 'en-US')}</Field>
+          <Field label={t`Destination`}>{doc.destination.name}</Field>
+          <Field label={t`Car/Equipment`}>{doc.carEquipment}</Field>
+          <Field label={t`Gross weight (lbs)`}>{lbs.format(doc.grossWeight)}</Field>
+          <Field label={t`Tare weight (lbs)`}>{lbs.format(doc.tareWeight)}</Field>
+          <Field label={t`Net (t)`}>{doc.netTonnes}</Field>
+          <Field label={t`Material`}>{doc.material.description}</Field>
+          <Field label={t`Purchase order`}>{doc.purchaseOrder?.documentNumberId ?? '—'}</Field>
+          {doc.waybill && <Field label={t`WayBill`}>{doc.waybill}</Field>}
+          {doc.comments && <Field label={t`Comments`}>{doc.comments}</Field>}
+          <Field label={t`Origin`}>
+            <Stack gap={2}>
+              <span>
+                {ticket.origin.name} · {ticket.origin.city}
+              </span>
+              <Anchor href={mapsUrl(ticket.origin.location.coordinates)} target="_blank" rel="noopener noreferrer" size="sm">
+                <Group gap={4} component="span">
+                  <IconMapPin size={14} />
+                  {t`Open in maps`}
+                </Group>
+              </Anchor>
+            </Stack>
+          </Field>
+        </SimpleGrid>
+        <Stack gap={6}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t`Files`}
+          </Text>
+          {files.map(({ file, label }) => (
+            <Group key={file.key} justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={500}>
+                  {label}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {file.name}
+                </Text>
+              </Stack>
+              <FileDownloadButton file={file} label={label} />
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { Invoice } from '../types';
+
+export interface SavePaymentInput {
+  invoiceId: number;
+  payment: { paymentNumber: string; paymentDate: string };
+  file: File;
+}
+
+/** PUT /invoices/{id}/payment: multipart `paymentFile` plus the JSON part `invoice`. */
+export async function savePayment({ invoiceId, payment, file }: SavePaymentInput): Promise<Invoice> {
+  const body = new FormData();
+  body.append('paymentFile', file, file.name);
+  body.append('invoice', new Blob([JSON.stringify(payment)], { type: 'application/json' }));
+  return (await apiFetch<{ invoice: Invoice }>(`/invoices/${invoiceId}/payment`, { method: 'PUT', body })).invoice;
+}
+
+export function useSavePayment() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: savePayment, onSuccess: () => client.invalidateQueries({ queryKey: ['invoices'] }) });
+}

@@ -1,0 +1,63 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import { IconBan, IconPackageImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { isCancelEnabled } from '../../../../shared/domain/role-views';
+import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import { useMessageTranslator } from '../../../lib/messages';
+import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
+
+/** The admin's Cancel (SUPPLIER_INVOICED only) and Mark delivered (MX_TRANSIT) buttons, each confirmed first. */
+export function AdminTicketActions({ ticketId, status, onCanceled }: { ticketId: number; status: TicketStatus; onCanceled: () => void }) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const change = useChangeTicket(ticketId);
+  const [pending, setPending] = useState<AdminTicketChange | null>(null);
+
+  const run = () => {
+    if (!pending) return;
+    change.mutate(pending, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'teal',
+          title: t`Trip ID ${ticketId}`,
+          message: pending.kind === 'cancel' ? t`The ticket was canceled` : t`The ticket was marked delivered`,
+        });
+        const canceled = pending.kind === 'cancel';
+        setPending(null);
+        if (canceled) onCanceled();
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) }),
+    });
+  };
+
+  return (
+    <>
+      <Group gap="sm" justify="flex-end" wrap="wrap">
+        <Button variant="light" color="red" leftSection={<IconBan size={16} />} disabled={!isCancelEnabled(status)} onClick={() => setPending({ kind: 'cancel' })}>
+          {t`Cancel ticket`}
+        </Button>
+        <Button
+          color="teal"
+          leftSection={<IconPackageImport size={16} />}
+          disabled={status !== 'MX_TRANSIT'}
+          onClick={() => setPending({ kind: 'status', status: 'DELIVERED' })}
+        >
+          {t`Mark delivered`}
+        </Button>
+      </Group>
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t`Trip ID ${ticketId}`} centered>
+        <Text size="sm">
+          {pending?.kind === 'cancel' ? t`Cancel this ticket? It cannot be undone.` : t`Mark this ticket as delivered at its destination?`}
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setPending(null)}>{t`Back`}</Button>
+          <Button color={pending?.kind === 'cancel' ? 'red' : 'teal'} loading={change.isPending} onClick={run}>
+            {t`Confirm`}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
