@@ -2,20 +2,22 @@
  * Firebase Cloud Messaging through firebase-admin, when FIREBASE_CREDENTIALS names a service-account
  * JSON file or holds the JSON inline; without it `app.push` is null and events go to SSE only.
  *
- * firebase-admin has no emulator switch for messaging: it always calls https://fcm.googleapis.com (and
- * the service account fetches its OAuth token from https://oauth2.googleapis.com). FCM_ENDPOINT, for
- * local testing only, hands firebase-admin an http.Agent that opens every one of those connections as
- * plain HTTP to the given address, so a stand-in server answers them; firebase-admin itself is unchanged.
- * Messages go over firebase-admin's HTTP/1.1 transport (the HTTP/2 one ignores agents), in production too,
- * so what the tests exercise is what runs.
+ * firebase-admin has no emulator switch for messaging: it always calls https://fcm.googleapis.com.
+ * FCM_ENDPOINT, for local testing only, hands firebase-admin an http.Agent (its `httpAgent` option) that
+ * opens those connections as plain HTTP to the given address, where a stand-in answers; firebase-admin's
+ * messaging code runs unchanged. Messages go over firebase-admin's HTTP/1.1 transport (the HTTP/2 one
+ * ignores agents), in production too, so what the tests exercise is what runs. The service account's
+ * OAuth token, though, is fetched by google-auth-library, which does not receive that agent from
+ * `cert()`; with FCM_ENDPOINT set, a small credential makes the same JWT-bearer grant against the
+ * stand-in's /token instead. In production `cert()` is used as is.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { randomUUID } from 'node:crypto';
+import { createSign, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { cert, deleteApp, initializeApp, type ServiceAccount } from 'firebase-admin/app';
+import { cert, deleteApp, initializeApp, type Credential, type GoogleOAuthAccessToken, type ServiceAccount } from 'firebase-admin/app';
 import { getMessaging, type Messaging } from 'firebase-admin/messaging';
 import type { EventTitle, EventType } from '../repositories/events';
 
@@ -62,9 +64,42 @@ class RedirectingAgent extends http.Agent {
   }
 }
 
-function readServiceAccount(value: string): ServiceAccount & { project_id?: string } {
+type AccountJson = ServiceAccount & { project_id?: string; client_email?: string; private_key?: string };
+
+function readServiceAccount(value: string): AccountJson {
   const text = value.trim().startsWith('{') ? value : readFileSync(value, 'utf8');
-  return JSON.parse(text) as ServiceAccount & { project_id?: string };
+  return JSON.parse(text) as AccountJson;
+}
+
+/** The service account's OAuth2 JWT-bearer grant, made against `${endpoint}/token` (FCM_ENDPOINT only). */
+class EndpointCredential implements Credential {
+  constructor(
+    private readonly account: AccountJson,
+    private readonly endpoint: string,
+  ) {}
+
+  async getAccessToken(): Promise<GoogleOAuthAccessToken> {
+    const now = Math.floor(Date.now() / 1000);
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({
+      iss: this.account.clientEmail ?? this.account.client_email,
+      scope: 'https://www.googleapis.com/auth/firebase.messaging',
+      aud: 'https://oauth2.googleapis.com/token',
+      iat: now,
+      exp: now + 3600,
+    })}`;
+    const signature = createSign('RSA-SHA256').update(unsigned).sign(this.account.privateKey ?? this.account.private_key ?? '');
+    const res = await fetch(new URL('/token', this.endpoint), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: `${unsigned}.${signature.toString('base64url')}`,
+      }),
+    });
+    if (!res.ok) throw new Error(`token endpoint answered ${res.status}`);
+    return (await res.json()) as GoogleOAuthAccessToken;
+  }
 }
 
 /** FCM errors that mean the token itself is dead (uninstalled app, expired or malformed token). */
@@ -113,12 +148,11 @@ export const pushPlugin = fp(async (app) => {
     return;
   }
   const account = readServiceAccount(credentials);
-  const httpAgent = app.config.fcmEndpoint ? new RedirectingAgent(new URL(app.config.fcmEndpoint)) : undefined;
+  const endpoint = app.config.fcmEndpoint;
+  const httpAgent = endpoint ? new RedirectingAgent(new URL(endpoint)) : undefined;
+  const credential = endpoint ? new EndpointCredential(account, endpoint) : cert(account);
   // A unique name: tests build several apps in one process.
-  const firebase = initializeApp(
-    { credential: cert(account, httpAgent), httpAgent, projectId: account.projectId ?? account.project_id },
-    `portal-${randomUUID()}`,
-  );
+  const firebase = initializeApp({ credential, httpAgent, projectId: account.projectId ?? account.project_id }, `portal-${randomUUID()}`);
   const messaging = getMessaging(firebase);
   messaging.enableLegacyHttpTransport();
   app.decorate('push', new FirebasePush(messaging));

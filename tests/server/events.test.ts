@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { openDatabase, queryRows } from '../../src/server/db/database';
+import { earliestSlot } from '../../src/shared/domain/withdrawal';
+import { seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
+import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
+
+const TZ = 360;
+let t: TestApp;
+let base: string;
+let ids: SeedIds;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { jobsEnabled: true } });
+  settleDatabaseOnClose(t);
+  ids = await seedIds(t.app.db);
+  for (const u of ['admin', 'supplier1', 'supplier2', 'carrier1']) tokens[u] = await t.login(u);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface SseMessage {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+/** An open /api/events stream read over real HTTP with fetch's body reader. */
+class Stream {
+  readonly messages: SseMessage[] = [];
+  retry: number | undefined;
+  private buffer = '';
+  private readonly waiters = new Set<() => void>();
+
+  private constructor(
+    readonly response: Response,
+    private readonly abort: AbortController,
+  ) {
+    void this.pump();
+  }
+
+  static async open(origin: string, token: string, via: 'query' | 'header' = 'query'): Promise<Stream> {
+    const abort = new AbortController();
+    const url = via === 'query' ? `${origin}/api/events?token=${encodeURIComponent(token)}` : `${origin}/api/events`;
+    const response = await fetch(url, {
+      headers: { accept: 'text/event-stream', ...(via === 'header' ? bearer(token) : {}) },
+      signal: abort.signal,
+    });
+    return new Stream(response, abort);
+  }
+
+  private async pump() {
+    const reader = this.response.body!.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+          this.parse(this.buffer.slice(0, end));
+          this.buffer = this.buffer.slice(end + 2);
+        }
+        for (const wake of this.waiters) wake();
+      }
+    } catch {
+      // aborted by close()
+    }
+  }
+
+  private parse(block: string) {
+    const message: SseMessage = { event: 'message', data: '' };
+    let hasData = false;
+    for (const line of block.split('\n')) {
+      const [field, ...rest] = line.split(':');
+      const value = rest.join(':').replace(/^ /, '');
+      if (field === 'retry') this.retry = Number(value);
+      else if (field === 'event') message.event = value;
+      else if (field === 'id') message.id = value;
+      else if (field === 'data') {
+        message.data += (hasData ? '\n' : '') + value;
+        hasData = true;
+      }
+    }
+    if (hasData) this.messages.push(message);
+  }
+
+  /** Resolves with the first ticket event matching `match`, or rejects after `ms`. */
+  async ticket(match: (data: Record<string, unknown>) => boolean, ms = 8000): Promise<Record<string, unknown>> {
+    const find = () =>
+      this.messages
+        .filter((m) => m.event === 'ticket')
+        .map((m) => JSON.parse(m.data) as Record<string, unknown>)
+        .find(match);
+    const deadline = Date.now() + ms;
+    for (let found = find(); ; found = find()) {
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching ticket event within ${ms} ms; got ${JSON.stringify(this.messages)}`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          resolve();
+        };
+        this.waiters.add(wake);
+        setTimeout(wake, Math.min(left, 200));
+      });
+    }
+  }
+
+  tickets(): Record<string, unknown>[] {
+    return this.messages.filter((m) => m.event === 'ticket').map((m) => JSON.parse(m.data) as Record<string, unknown>);
+  }
+
+  close() {
+    this.abort.abort();
+  }
+}
+
+const call = (user: string, method: 'POST' | 'PUT', url: string, payload: unknown) =>
+  t.app.inject({ method, url, headers: bearer(tokens[user]!), payload: payload as object });
+
+/** A PENDING ticket of supplier1 offered to carrier1 (Rápido Freight Lines). */
+async function pendingForCarrier1(): Promise<number> {
+  const created = await call('supplier1', 'POST', '/api/tickets', { ticket: { count: 1, originDepotId: ids.chicagoYard } });
+  const id = created.json().tickets[0].id as number;
+  expect((await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids.rapido, reason: 'test' } })).statusCode).toBe(200);
+  return id;
+}
+
+const confirm = (id: number) =>
+  call('carrier1', 'PUT', `/api/tickets/${id}/confirm`, {
+    ticket: { withdrawalDate: earliestSlot(new Date(), TZ).instant.toISOString(), timezone: TZ },
+  });
+
+const confirmedOf = (id: number) => (d: Record<string, unknown>) => d.title === 'confirmed' && d.ticketNumber === id;
+
+describe('GET /api/events', () => {
+  it('should answer 401 without a token, with a bad token in the query, or a bad bearer', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/events?token=not-a-token' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/events', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+  });
+
+  it('should open a text/event-stream with retry 5000, keeping the security headers', async () => {
+    const stream = await Stream.open(base, tokens.supplier1!);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.response.headers.get('cache-control')).toBe('no-cache, no-transform');
+      expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(stream.response.headers.get('content-security-policy')).toContain("connect-src 'self'");
+      await expect.poll(() => stream.retry, { timeout: 2000 }).toBe(5000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("should send a carrier's confirm to the supplier's open stream within seconds, and not to another supplier", async () => {
+    const mine = await Stream.open(base, tokens.supplier1!, 'query');
+    const theirs = await Stream.open(base, tokens.supplier2!, 'header');
+    try {
+      const id = await pendingForCarrier1();
+      expect((await confirm(id)).statusCode).toBe(200);
+      const data = await mine.ticket(confirmedOf(id), 5000);
+      expect(data).toEqual({
+        eventId: expect.any(Number),
+        type: 'Ticket confirmed',
+        title: 'confirmed',
+        ticketNumber: id,
+        supplierName: 'Midwest Scrap Recycling LLC',
+        carrierName: 'Rápido Freight Lines',
+      });
+      // The new-ticket event of the same ticket went out earlier, in order.
+      expect(mine.tickets().some((d) => d.title === 'new' && d.ticketNumber === id)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(theirs.tickets().filter((d) => d.ticketNumber === id)).toEqual([]);
+      const [row] = await queryRows<{ delivered: boolean }>(
+        t.app.db,
+        sql`select delivered_at is not null as delivered from events where ticket_id = ${id} and type = 'Ticket confirmed'`,
+      );
+      expect(row?.delivered).toBe(true);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
+  });
+
+  it('should send the event to the carrier and to every admin stream as well', async () => {
+    const carrier = await Stream.open(base, tokens.carrier1!);
+    const admin = await Stream.open(base, tokens.admin!);
+    try {
+      const id = await pendingForCarrier1();
+      expect((await confirm(id)).statusCode).toBe(200);
+      await carrier.ticket(confirmedOf(id));
+      await admin.ticket(confirmedOf(id));
+    } finally {
+      carrier.close();
+      admin.close();
+    }
+  });
+
+  it.runIf(usePostgres)('should reach a stream on a second server process on the same PostgreSQL', async () => {
+    const url = t.app.config.databaseUrl!;
+    const database = await openDatabase({ url });
+    let other: FastifyInstance | undefined;
+    try {
+      other = await buildApp({ database, logger: false, config: { ...t.app.config, jobsEnabled: false } });
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const otherBase = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
+      const stream = await Stream.open(otherBase, tokens.supplier1!);
+      try {
+        const id = await pendingForCarrier1();
+        expect((await confirm(id)).statusCode).toBe(200); // on the first process
+        expect(await stream.ticket(confirmedOf(id), 5000)).toMatchObject({ type: 'Ticket confirmed', ticketNumber: id });
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await other?.close();
+      await database.close();
+    }
+  });
+});
