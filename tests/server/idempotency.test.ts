@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { cleanupIdempotencyKeys } from '../../src/server/jobs/idempotency-cleanup';
 import { claimIdempotencyKey } from '../../src/server/repositories/idempotency';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { jsonPart, multipart, type Part } from '../fixtures/files';
+import { jsonPart, multipart, pdf, png, type Part } from '../fixtures/files';
 import { count, documentationFiles, insertTicket, seedIds, settleDatabaseOnClose, truckPayload, type SeedIds } from '../fixtures/portal-data';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 
@@ -222,5 +222,42 @@ describe('Idempotency-Key on multipart POST /api/trucks-documentation', () => {
     const res = await send([...documentationFiles(2), jsonPart('truckDocumentation', payload)], key);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Idempotency-Key reused with a different request');
+  });
+});
+
+describe('Idempotency-Key over real HTTP with the browser FormData', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  /** What the outbox keeps: the same parts; fetch serialises them with a new boundary on every send. */
+  const formData = (json: Record<string, unknown>) => {
+    const data = new FormData();
+    for (const name of ['sales.pdf', 'weight.pdf', 'bl.pdf', 'radio.pdf']) {
+      data.append('files[]', new Blob([new Uint8Array(pdf())], { type: 'application/pdf' }), name);
+    }
+    data.append('files[]', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'photo.png');
+    data.append('truckDocumentation', new Blob([JSON.stringify(json)], { type: 'application/json' }));
+    return data;
+  };
+
+  it('should answer the stored response to a FormData sent again by fetch, creating one documentation', async () => {
+    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+    const json = truckPayload(ids, ticketId);
+    const key = randomUUID();
+    const send = () =>
+      fetch(`${base}/api/trucks-documentation`, {
+        method: 'POST',
+        headers: { ...bearer(tokens.supplier1!), 'Idempotency-Key': key },
+        body: formData(json),
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(await count(t.app.db, sql`select count(*)::int as n from shipping_documents where ticket_id = ${ticketId}`)).toBe(1);
   });
 });
