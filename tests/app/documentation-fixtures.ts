@@ -30,6 +30,7 @@ export function docTicket(id: number, status: TicketStatus = 'CONFIRMED', mode: 
     invoice: status === 'TA_INVOICED' || status === 'MX_TRANSIT' ? { id: 5, number: 'TA-100' } : null,
     truckDocumentation: null,
     railcarDocumentation: null,
+    customsRead: false,
   };
 }
 

@@ -31,6 +31,7 @@ export interface DocTicket {
   invoice: { id: number; number: string } | null;
   truckDocumentation: { id: number; invoiceNumber: string; carEquipment: string } | null;
   railcarDocumentation: { id: number; invoiceNumber: string; carEquipment: string } | null;
+  customsRead: boolean;
 }
 
 export interface Documentation {

@@ -1,16 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconTrain } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { PageHeader } from '../../components/page-header';
+import { CustomsDocumentationList } from '../../features/customs/components/customs-documentation-list';
+import { customsRailcarDocumentationPath } from '../../paths';
 
 export function CustomsRailcarDocumentationPage() {
   const { t } = useLingui();
   return (
-    <ScreenPlaceholder
-      title={t`Railcar documentation`}
-      description={t`Railcar loads at your border crossings.`}
-      icon={<IconTrain size={30} stroke={1.5} />}
-      emptyTitle={t`Nothing to review`}
-      emptyDescription={t`Railcar documentation of tickets at your border crossings will be listed here.`}
-    />
+    <>
+      <PageHeader title={t`Railcar documentation`} description={t`Railcar loads at your border crossings.`} />
+      <CustomsDocumentationList
+        mode="RAILCAR"
+        detailPath={customsRailcarDocumentationPath}
+        emptyText={t`Railcar documentation of tickets at your border crossings will be listed here.`}
+      />
+    </>
   );
 }

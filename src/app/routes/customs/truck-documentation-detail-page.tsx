@@ -1,18 +1,70 @@
+/**
+ * The customs detail pages (/predoc/{id}, /truck-documentation/{id}, /railcar-documentation/{id}): the
+ * ticket, its supplier documentation with downloads, the read mark and the release. Tickets customs may
+ * not see (pending, confirmed, canceled, supplier invoiced, or not at their crossing) go home.
+ */
+import { Alert, Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconTruck } from '@tabler/icons-react';
-import { useParams } from 'react-router-dom';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { Navigate, useParams } from 'react-router-dom';
+import { can } from '../../../shared/domain/permissions';
+import { isCustomsDetailAllowed } from '../../../shared/domain/role-views';
+import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-context';
+import { CustomsDetailActions } from '../../features/customs/components/customs-detail-actions';
+import { useDocumentation } from '../../features/documentation/api/get-documentation';
+import { useTicket } from '../../features/documentation/api/get-ticket';
+import { DocumentationDetails } from '../../features/documentation/components/documentation-details';
+import { TicketSummary } from '../../features/documentation/components/ticket-summary';
+import { PATHS } from '../../paths';
+
+export function CustomsDocumentationDetail() {
+  const { t, i18n } = useLingui();
+  const { user } = useAuth();
+  const id = Number(useParams().id);
+  const ticket = useTicket(id);
+  const mode = ticket.data?.carrier?.mode === 'RAILCAR' ? 'RAILCAR' : 'TRUCK';
+  const doc = useDocumentation(mode, ticket.data ? id : null);
+
+  if (!Number.isSafeInteger(id) || ticket.isError) return <Navigate to={PATHS.customs.root} replace />;
+  if (ticket.isPending) {
+    return (
+      <>
+        <PageHeader title={t`Trip ID ${id}`} />
+        <Loader aria-label={t`Loading`} />
+      </>
+    );
+  }
+  const current = ticket.data;
+  if (!isCustomsDetailAllowed(current.status.name)) return <Navigate to={PATHS.customs.root} replace />;
+  const title = mode === 'RAILCAR' ? t`Railcar documentation · Trip ID ${id}` : t`Truck documentation · Trip ID ${id}`;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t`Review the documents of this load and release it at the border.`}
+        actions={
+          <CustomsDetailActions
+            ticketId={id}
+            status={current.status.name}
+            customsRead={current.customsRead}
+            canRelease={!!user && can(user.roles, 'ticket:release')}
+          />
+        }
+      />
+      <Stack gap="lg">
+        <TicketSummary ticket={current} role="CUSTOMS" invoiceNumber={doc.data?.invoiceNumber} />
+        {doc.data ? (
+          <DocumentationDetails ticket={current} doc={doc.data} locale={i18n.locale} />
+        ) : doc.isPending ? (
+          <Loader size="sm" />
+        ) : (
+          <Alert color="yellow">{t`This ticket has no supplier documentation.`}</Alert>
+        )}
+      </Stack>
+    </>
+  );
+}
 
 export function CustomsTruckDocumentationDetailPage() {
-  const { t } = useLingui();
-  const { id = '' } = useParams();
-  return (
-    <ScreenPlaceholder
-      title={t`Truck documentation · Trip ID ${id}`}
-      description={t`Documents of this truck load.`}
-      icon={<IconTruck size={30} stroke={1.5} />}
-      emptyTitle={t`Nothing to show for this ticket yet`}
-      emptyDescription={t`The invoice, certificates, B/L and photos of this truck load will be shown here.`}
-    />
-  );
+  return <CustomsDocumentationDetail />;
 }

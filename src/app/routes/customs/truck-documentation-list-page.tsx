@@ -1,16 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconTruck } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { PageHeader } from '../../components/page-header';
+import { CustomsDocumentationList } from '../../features/customs/components/customs-documentation-list';
+import { customsTruckDocumentationPath } from '../../paths';
 
 export function CustomsTruckDocumentationPage() {
   const { t } = useLingui();
   return (
-    <ScreenPlaceholder
-      title={t`Truck documentation`}
-      description={t`Truck loads at your border crossings.`}
-      icon={<IconTruck size={30} stroke={1.5} />}
-      emptyTitle={t`Nothing to review`}
-      emptyDescription={t`Truck documentation of tickets at your border crossings will be listed here.`}
-    />
+    <>
+      <PageHeader title={t`Truck documentation`} description={t`Truck loads at your border crossings.`} />
+      <CustomsDocumentationList
+        mode="TRUCK"
+        detailPath={customsTruckDocumentationPath}
+        emptyText={t`Truck documentation of tickets at your border crossings will be listed here.`}
+      />
+    </>
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * The customs detail's controls: opening the page marks an unread ticket read (spec section 4), a mark
+ * icon turns it back to unread, and 'Release' moves a TA_INVOICED ticket to MX_TRANSIT after a confirm.
+ */
+import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import { IconMail, IconMailOpened, IconTruckDelivery } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import { useMessageTranslator } from '../../../lib/messages';
+import { useUpdateCustomsTicket } from '../api/update-customs-ticket';
+
+export interface CustomsDetailActionsProps {
+  ticketId: number;
+  status: TicketStatus;
+  customsRead: boolean;
+  canRelease: boolean;
+}
+
+export function CustomsDetailActions({ ticketId, status, customsRead, canRelease }: CustomsDetailActionsProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const update = useUpdateCustomsTicket(ticketId);
+  const [read, setRead] = useState(customsRead);
+  const [confirming, setConfirming] = useState(false);
+  const marked = useRef(false);
+
+  useEffect(() => {
+    if (customsRead || marked.current) return;
+    marked.current = true;
+    update.mutate({ customsRead: true }, { onSuccess: () => setRead(true) });
+    // Once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [customsRead]);
+
+  const toggle = () => update.mutate({ customsRead: !read }, { onSuccess: () => setRead(!read) });
+  const release = () =>
+    update.mutate(
+      { status: 'MX_TRANSIT' },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          notifications.show({ color: 'teal', title: t`Trip ID ${ticketId}`, message: t`Released: the ticket is in MX transit` });
+        },
+        onError: (error) => notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) }),
+      },
+    );
+
+  return (
+    <>
+      <Group gap="sm">
+        <Tooltip label={read ? t`Mark as unread` : t`Mark as read`}>
+          <ActionIcon variant="light" size="lg" aria-label={read ? t`Mark as unread` : t`Mark as read`} onClick={toggle} aria-pressed={read}>
+            {read ? <IconMailOpened size={18} /> : <IconMail size={18} />}
+          </ActionIcon>
+        </Tooltip>
+        {canRelease && (
+          <Button leftSection={<IconTruckDelivery size={16} />} disabled={status !== 'TA_INVOICED'} onClick={() => setConfirming(true)}>
+            {t`Release`}
+          </Button>
+        )}
+      </Group>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Release trip ${ticketId}?`} centered>
+        <Text size="sm">{t`The load crosses the border and the ticket moves to MX transit.`}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)}>{t`Back`}</Button>
+          <Button loading={update.isPending} onClick={release}>{t`Release`}</Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The customs truck or railcar documentation list: tickets with a provider invoice at the agent's
+ * crossings, awaiting or released, unread ones in bold with a dot. A row opens the documentation.
+ */
+import { Anchor, Badge, Card, Center, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CarrierMode } from '../../../../shared/domain/roles';
+import { CUSTOMS_PAGE_SIZE, useCustomsTickets, type CustomsFilter } from '../api/get-customs-tickets';
+import type { CustomsTicket } from '../types';
+import { CustomsStatusBadge } from './customs-status-badge';
+
+export interface CustomsDocumentationListProps {
+  mode: CarrierMode;
+  detailPath: (id: number) => string;
+  emptyText: string;
+}
+
+const docOf = (ticket: CustomsTicket) => ticket.truckDocumentation ?? ticket.railcarDocumentation;
+
+export function CustomsDocumentationList({ mode, detailPath, emptyText }: CustomsDocumentationListProps) {
+  const { t } = useLingui();
+  const [filter, setFilter] = useState<CustomsFilter>('all');
+  const [page, setPage] = useState(1);
+  const query = useCustomsTickets(mode, filter, page);
+  const tickets = query.data?.tickets ?? [];
+  const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / CUSTOMS_PAGE_SIZE));
+  const unread = (ticket: CustomsTicket) => !ticket.customsRead && ticket.status.name === 'TA_INVOICED';
+  const link = (ticket: CustomsTicket) => (
+    <Anchor component={Link} to={detailPath(ticket.id)} fw={unread(ticket) ? 700 : 500} aria-label={t`Open documentation of trip ${ticket.id}`}>
+      #{ticket.id}
+    </Anchor>
+  );
+  const newBadge = (ticket: CustomsTicket) =>
+    unread(ticket) ? (
+      <Badge size="xs" color="orange" variant="filled">
+        {t`New`}
+      </Badge>
+    ) : null;
+
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        value={filter}
+        onChange={(value) => {
+          setFilter(value as CustomsFilter);
+          setPage(1);
+        }}
+        data={[
+          { value: 'all', label: t`All` },
+          { value: 'AWAITING', label: t`Awaiting` },
+          { value: 'RELEASED', label: t`Released` },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : tickets.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {emptyText}
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720} visibleFrom="md">
+            <Table highlightOnHover aria-label={t`Documentation`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t`Trip ID`}</Table.Th>
+                  <Table.Th>{t`Date`}</Table.Th>
+                  <Table.Th>{t`Supplier`}</Table.Th>
+                  <Table.Th>{t`Carrier`}</Table.Th>
+                  <Table.Th>{t`Car/Equipment`}</Table.Th>
+                  <Table.Th>{t`TA invoice #`}</Table.Th>
+                  <Table.Th>{t`Status`}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tickets.map((ticket) => (
+                  <Table.Tr key={ticket.id}>
+                    <Table.Td>
+                      <Group gap={6}>
+                        {link(ticket)}
+                        {newBadge(ticket)}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{dayjs(ticket.createAt).format('DD/MM/YYYY')}</Table.Td>
+                    <Table.Td>{ticket.supplier.businessName}</Table.Td>
+                    <Table.Td>{ticket.carrier?.businessName ?? '—'}</Table.Td>
+                    <Table.Td>{docOf(ticket)?.carEquipment ?? '—'}</Table.Td>
+                    <Table.Td>{ticket.invoice?.number ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <CustomsStatusBadge status={ticket.status.name} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack gap="sm" hiddenFrom="md">
+            {tickets.map((ticket) => (
+              <Card key={ticket.id} withBorder padding="sm" radius="md">
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap={6}>
+                    {link(ticket)}
+                    {newBadge(ticket)}
+                  </Group>
+                  <CustomsStatusBadge status={ticket.status.name} />
+                </Group>
+                <Text size="sm" mt={4}>
+                  {ticket.supplier.businessName} · {ticket.carrier?.businessName ?? '—'}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {dayjs(ticket.createAt).format('DD/MM/YYYY')} · {t`TA invoice #`} {ticket.invoice?.number ?? '—'} · {docOf(ticket)?.carEquipment ?? ''}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
+      <Center>
+        <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+      </Center>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { USERS, installFakeServer, storeSession } from './fake-server';
+import { docTicket, documentation } from './documentation-fixtures';
+import { renderApp } from './render';
+import type { TicketStatus } from '../../src/shared/domain/ticket-status';
+
+function customsServer(status: TicketStatus) {
+  const server = installFakeServer();
+  server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, status) } }));
+  server.on('GET /api/trucks-documentation/:id/ticket', () => ({ status: 200, body: { truckDocumentation: documentation(7, status) } }));
+  server.on('PUT /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, status) } }));
+  storeSession(USERS.customs1);
+  return server;
+}
+
+const puts = (server: ReturnType<typeof customsServer>) =>
+  server.calls.filter((call) => call.method === 'PUT' && call.path === '/api/tickets/7').map((call) => call.body);
+
+describe('customs documentation detail', () => {
+  it('should mark the ticket read on opening and let the mark icon set it unread', async () => {
+    const server = customsServer('TA_INVOICED');
+    const app = renderApp('/dashboard/customs/truck-documentation/7');
+    expect(await screen.findByText('Supplier documentation', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(puts(server)).toEqual([{ ticket: { customsRead: true } }]));
+    await app.user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
+    await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { customsRead: false } }));
+  });
+
+  it('should release an awaiting ticket after confirming', async () => {
+    const server = customsServer('TA_INVOICED');
+    const app = renderApp('/dashboard/customs/predoc/7');
+    await app.user.click(await screen.findByRole('button', { name: 'Release' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release trip 7?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { status: 'MX_TRANSIT' } }));
+  });
+
+  it('should send a supplier-invoiced ticket home', async () => {
+    customsServer('SUPPLIER_INVOICED');
+    const app = renderApp('/dashboard/customs/truck-documentation/7');
+    await waitFor(() => expect(app.path()).toBe('/dashboard/customs'), { timeout: 5000 });
+  });
+});
