@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, queryRows } from '../../src/server/db/database';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
+import { insertTicket, seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
 import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
 
 const TZ = 360;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { jobsEnabled: true } });
   settleDatabaseOnClose(t);
   ids = await seedIds(t.app.db);
-  for (const u of ['admin', 'supplier1', 'supplier2', 'carrier1']) tokens[u] = await t.login(u);
+  for (const u of ['admin', 'supplier1', 'supplier2', 'carrier1', 'customs1', 'customs2']) tokens[u] = await t.login(u);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
@@ -204,6 +204,30 @@ describe('GET /api/events', () => {
     } finally {
       carrier.close();
       admin.close();
+    }
+  });
+
+  it("should send an invoiced ticket to the customs users of its crossing, naming the provider, and not to another agent's", async () => {
+    const agent = await Stream.open(base, tokens.customs1!);
+    const other = await Stream.open(base, tokens.customs2!);
+    try {
+      const id = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard, status: 'TA_INVOICED' });
+      // Laredo belongs to customs1's agent (Aduanas del Norte). The row is what the invoice service writes.
+      await t.app.db.execute(sql`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+        values (${id}, ${`TA-${id}`}, '2026-11-20', ${ids.laredo})`);
+      const payload = { title: 'invoiced', ticketNumber: id, supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Rápido Freight Lines' };
+      await t.app.db.execute(sql`insert into events (type, ticket_id, payload) values ('Ticket invoiced', ${id}, ${JSON.stringify(payload)}::jsonb)`);
+      // Written outside a request, as a background job would: the worker's floor poll finds it.
+      expect(await agent.ticket((d) => d.ticketNumber === id, 10_000)).toMatchObject({
+        type: 'Ticket invoiced',
+        title: 'invoiced',
+        providerName: 'Aduanas del Norte',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(other.tickets().filter((d) => d.ticketNumber === id)).toEqual([]);
+    } finally {
+      agent.close();
+      other.close();
     }
   });
 
