@@ -1,8 +1,8 @@
 /**
  * Delivers the events outbox (DESIGN.md section 7). The pg-boss job `deliver-events` is sent after
- * every successful write (the writing process's own worker is woken at once) and every few seconds by
- * each process as a floor, so events written by background jobs go out too; the queue's `short` policy
- * keeps at most one job waiting.
+ * every successful write (the writing process's own worker is woken at once) and, as a floor, by each
+ * process every few seconds when undelivered rows exist, so events written by background jobs go out
+ * too; the queue's `short` policy keeps at most one job waiting.
  *
  * A run locks the oldest undelivered rows (FOR UPDATE SKIP LOCKED, so several processes share the work),
  * resolves each event's recipients, publishes it on `portal_events` with pg_notify and marks it
@@ -17,6 +17,7 @@ import { PORTAL_EVENTS_CHANNEL, type EventTitle, type EventType, type PortalEven
 import {
   eventAudience,
   firebaseTokensOfUsers,
+  hasUndeliveredEvents,
   lockUndeliveredEvents,
   markEventsDelivered,
   publishNotification,
@@ -149,7 +150,12 @@ export async function startEventDelivery(app: FastifyInstance, boss: PgBoss): Pr
       .then(() => boss.notifyWorker(workerId))
       .catch((error: unknown) => app.log.warn({ err: error }, 'deliver-events not queued'));
   };
-  const floor = setInterval(nudge, Math.max(1, app.config.eventsPollSeconds) * 1000);
+  // The floor only queues a job when something waits, so idle processes add no job rows.
+  const floor = setInterval(() => {
+    hasUndeliveredEvents(app.db)
+      .then((waiting) => waiting && nudge())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'undelivered events not checked'));
+  }, Math.max(1, app.config.eventsPollSeconds) * 1000);
   floor.unref();
   app.addHook('preClose', async () => {
     closing = true;

@@ -26,6 +26,12 @@ export async function lockUndeliveredEvents(tx: Tx, limit: number): Promise<Pend
   return rows.map((r) => ({ id: Number(r.id), type: r.type, ticketId: r.ticket_id, payload: r.payload }));
 }
 
+/** Whether any event waits for delivery (the floor poll asks this before queueing a job). */
+export async function hasUndeliveredEvents(db: Tx): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from events where delivered_at is null limit 1`);
+  return rows.length > 0;
+}
+
 export interface EventAudience {
   userIds: number[];
   /** Trade name of the customs agent of the ticket's provider invoice, if any. */
