@@ -1,16 +1,30 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconTrain } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-context';
+import { RailcarDocumentationForm } from '../../features/documentation/components/railcar-documentation-form';
+import type { DocTicket } from '../../features/documentation/types';
+import { PATHS } from '../../paths';
 
+/** /dashboard/suppliers/railcar-documentation: document a confirmed railcar ticket, or edit one passed in state. */
 export function RailcarDocumentationPage() {
   const { t } = useLingui();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const state = useLocation().state as { ticket?: DocTicket } | null;
+  const ticket = state?.ticket ?? null;
   return (
-    <ScreenPlaceholder
-      title={t`Load railcar`}
-      description={t`Create or edit the documentation of a railcar load.`}
-      icon={<IconTrain size={30} stroke={1.5} />}
-      emptyTitle={t`Pick a confirmed request`}
-      emptyDescription={t`Here you will choose a confirmed request and enter its waybill, invoice, certificates and photos.`}
-    />
+    <>
+      <PageHeader
+        title={ticket ? t`Railcar documentation · Trip ID ${ticket.id}` : t`Load railcar`}
+        description={t`Upload the waybill, invoice, certificates and photos of a railcar load.`}
+      />
+      <RailcarDocumentationForm
+        key={ticket?.id ?? 'new'}
+        editTicket={ticket}
+        supplierId={user?.userDetail.supplier?.id}
+        onDone={() => navigate(PATHS.suppliers.root)}
+      />
+    </>
   );
 }

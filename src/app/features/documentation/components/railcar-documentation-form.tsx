@@ -1,0 +1,192 @@
+/**
+ * The supplier's railcar documentation (spec sections 2, 5 and 8): carrier, yard and a confirmed railcar
+ * ticket, the invoice, the load, waybill and comments, the four PDFs and the photos. Started with a
+ * ticket in navigation state it edits that ticket's documentation, read-only once the ticket is
+ * TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED.
+ */
+import { Alert, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import { IconLock } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { isDocumentationLocked } from '../../../../shared/domain/role-views';
+import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
+import { useConfirmedTickets } from '../api/get-confirmed-tickets';
+import { useDestinations } from '../api/get-destinations';
+import { useDocumentation } from '../api/get-documentation';
+import { useSaveDocumentation } from '../api/save-documentation';
+import {
+  EMPTY_VALUES,
+  documentationFiles,
+  documentationPayload,
+  validateDocumentation,
+  valuesFromDocumentation,
+  type DocumentationFormValues,
+} from '../form-values';
+import { describeSaveError } from '../save-error';
+import type { DocTicket } from '../types';
+import { CancelTicketButton } from './cancel-ticket-button';
+import { DocumentUploads } from './document-uploads';
+import { MaterialFields } from './material-fields';
+import { RailcarTicketFields } from './railcar-ticket-fields';
+import { SaveActions } from './save-actions';
+import { useAmountProps } from './use-amount-props';
+
+export interface RailcarDocumentationFormProps {
+  /** The ticket whose documentation is edited; null to document a confirmed railcar ticket. */
+  editTicket: DocTicket | null;
+  supplierId: number | undefined;
+  onDone: () => void;
+}
+
+function initialValues(ticket: DocTicket | null): DocumentationFormValues {
+  if (!ticket) return EMPTY_VALUES;
+  return {
+    ...EMPTY_VALUES,
+    ticketId: String(ticket.id),
+    carrierId: ticket.carrier ? String(ticket.carrier.id) : null,
+    depotId: String(ticket.origin.id),
+    destinationId: ticket.destination ? String(ticket.destination.id) : null,
+  };
+}
+
+export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: RailcarDocumentationFormProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const editing = editTicket !== null;
+  const tickets = useConfirmedTickets(!editing);
+  const destinations = useDestinations();
+  const stored = useDocumentation('RAILCAR', editTicket?.id ?? null);
+  const save = useSaveDocumentation();
+  const { money, weight } = useAmountProps();
+  const form = useForm<DocumentationFormValues>({ initialValues: initialValues(editTicket) });
+
+  const doc = stored.data;
+  useEffect(() => {
+    if (!doc || !editTicket) return;
+    const values = valuesFromDocumentation(doc, editTicket.id, editTicket.carrier?.id);
+    form.initialize({ ...values, depotId: values.depotId ?? String(editTicket.origin.id) });
+    // Initialise once per loaded documentation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc?.id]);
+
+  const status = doc?.ticket.status.name ?? editTicket?.status.name ?? null;
+  const locked = editing && status !== null && isDocumentationLocked(status);
+  const railTickets = (tickets.data ?? []).filter((ticket) => ticket.carrier?.mode === 'RAILCAR');
+  const pickList: DocTicket[] = editTicket ? [editTicket] : railTickets;
+
+  const submit = form.onSubmit((values) => {
+    const errors = validateDocumentation('RAILCAR', editing, values);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      return;
+    }
+    const ticketId = Number(values.ticketId);
+    save.mutate(
+      { mode: 'RAILCAR', id: doc?.id, payload: documentationPayload('RAILCAR', editing, values), files: documentationFiles(values) },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            message: editing ? t`Railcar ID: ${ticketId} successful update` : t`Railcar ID ${ticketId}: railcar documentation created successfully`,
+          });
+          onDone();
+        },
+        onError: (error) => {
+          const failure = describeSaveError(error, editing ? DOCUMENT_TOASTS.railcarUpdateError : DOCUMENT_TOASTS.railcarCreateError);
+          const duplicate = failure.message === DOCUMENT_TOASTS.duplicateInvoiceNumber;
+          const fixable = duplicate || Object.keys(failure.fieldErrors).length > 0;
+          form.setErrors({ ...form.errors, ...failure.fieldErrors });
+          if (editing) {
+            // Spec section 8: an update failure says so and goes back, unless the user can fix a field.
+            notifications.show({ color: 'red', message: tm(duplicate ? failure.message : DOCUMENT_TOASTS.railcarUpdateError) });
+            if (!fixable) onDone();
+            return;
+          }
+          notifications.show({ color: 'red', message: tm(duplicate ? failure.message : DOCUMENT_TOASTS.railcarCreateError) });
+        },
+      },
+    );
+  });
+
+  if (editing && stored.isPending) return <Loader aria-label={t`Loading`} />;
+
+  const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {locked && (
+          <Alert color="gray" icon={<IconLock size={18} />}>
+            {t`This documentation can no longer change: the ticket already has its provider invoice or was canceled.`}
+          </Alert>
+        )}
+        {editing && stored.isSuccess && !doc && <Alert color="yellow">{t`This ticket has no railcar documentation yet.`}</Alert>}
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <RailcarTicketFields
+            form={form}
+            tickets={pickList}
+            loadingTickets={tickets.isPending && !editing}
+            editing={editing}
+            invoiceNumber={doc?.invoiceNumber}
+          />
+        </Paper>
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <Stack gap="md">
+            <Title order={2} size="h4">{t`Invoice and load`}</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select
+                label={t`Destination`}
+                required
+                disabled={editing}
+                data={(destinations.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+                {...field('destinationId')}
+              />
+              <DatePickerInput
+                label={t`Invoice date`}
+                required={!editing}
+                disabled={locked}
+                valueFormat="DD/MM/YYYY"
+                placeholder="DD/MM/YYYY"
+                clearable
+                {...field('invoiceDate')}
+              />
+              <TextInput label={t`Invoice number`} required={!editing} disabled={locked} {...field('invoiceNumber')} />
+              <NumberInput label={t`Invoice amount`} required disabled={locked} {...money} {...field('invoiceAmount')} />
+              <TextInput
+                label={t`WayBill`}
+                description={t`Rail tracking number, digits only (min 5)`}
+                required
+                disabled={locked}
+                inputMode="numeric"
+                {...field('waybill')}
+              />
+              <TextInput
+                label={t`Car/Equipment`}
+                description={t`Car initial letters plus number, no symbols or spaces`}
+                required
+                disabled={locked}
+                autoCapitalize="characters"
+                {...field('carEquipment')}
+              />
+              <NumberInput label={t`Gross weight (lbs)`} required disabled={locked} {...weight} {...field('grossWeight')} />
+              <NumberInput label={t`Tare weight (lbs)`} required disabled={locked} {...weight} {...field('tareWeight')} />
+              <MaterialFields form={form} supplierId={supplierId} disabled={locked} showDescription storedOrder={doc?.purchaseOrder} />
+            </SimpleGrid>
+            <Textarea label={t`Comments`} rows={3} disabled={locked} {...field('comments')} />
+          </Stack>
+        </Paper>
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <DocumentUploads form={form} stored={doc} disabled={locked} required={!editing} radioactiveLabel={t`No-radioactivity certificate`} />
+        </Paper>
+        <SaveActions
+          editing={editing}
+          locked={locked}
+          saving={save.isPending}
+          cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} status={editing ? status : null} onCanceled={onDone} />}
+        />
+      </Stack>
+    </form>
+  );
+}
