@@ -53,21 +53,45 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | 'mem
           await pool.query(text);
         },
         listen: async (channel, onPayload) => {
-          const client = await pool.connect();
-          listeners.push(client);
-          client.on('notification', (msg) => {
-            if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-          });
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          // A dedicated connection per channel; when it drops (server restart, network), it is
+          // replaced and LISTEN issued again, with a growing pause between attempts.
+          let client: pg.PoolClient | undefined;
+          let stopped = false;
+          const attach = async (): Promise<void> => {
+            const next = await pool.connect();
+            next.on('notification', (msg) => {
+              if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+            });
+            next.on('error', () => {
+              listeners.splice(listeners.indexOf(next), 1);
+              next.release(true);
+              if (!stopped) void reattach(250);
+            });
+            await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+            client = next;
+            listeners.push(next);
+          };
+          const reattach = async (delay: number): Promise<void> => {
+            await new Promise((r) => setTimeout(r, delay));
+            if (stopped) return;
+            await attach().catch(() => reattach(Math.min(delay * 2, 10_000)));
+          };
+          await attach();
           return async () => {
-            await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-            client.release();
-            listeners.splice(listeners.indexOf(client), 1);
+            stopped = true;
+            if (!client) return;
+            const current = client;
+            await current.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+            const index = listeners.indexOf(current);
+            if (index >= 0) {
+              listeners.splice(index, 1);
+              current.release();
+            }
           };
         },
       },
       close: async () => {
-        for (const c of listeners.splice(0)) c.release();
+        for (const c of listeners.splice(0)) c.release(true);
         await pool.end();
       },
     };
