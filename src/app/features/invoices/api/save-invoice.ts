@@ -25,6 +25,11 @@ export function useSaveInvoice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveInvoice,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['invoices'] }), client.invalidateQueries({ queryKey: ['tickets'] })]),
+    // Not awaited: the refetched invoice re-keys (remounts) the form, and TanStack Query drops the
+    // per-call mutate() callbacks of an unmounted observer, which would swallow the success toast.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['invoices'] });
+      void client.invalidateQueries({ queryKey: ['tickets'] });
+    },
   });
 }

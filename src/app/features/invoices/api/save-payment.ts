@@ -18,5 +18,6 @@ export async function savePayment({ invoiceId, payment, file }: SavePaymentInput
 
 export function useSavePayment() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: savePayment, onSuccess: () => client.invalidateQueries({ queryKey: ['invoices'] }) });
+  // Not awaited, for the reason given in save-invoice.ts: the form remounts with the refetched invoice.
+  return useMutation({ mutationFn: savePayment, onSuccess: () => void client.invalidateQueries({ queryKey: ['invoices'] }) });
 }

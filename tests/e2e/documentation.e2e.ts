@@ -1,0 +1,164 @@
+/**
+ * The documentation journey on the real server and the built app: a supplier documents a confirmed
+ * truck ticket from a phone, the admin adds the TA invoice and downloads the sales invoice, the
+ * customs agent of the crossing reads and releases it, the admin marks it delivered. Plus a railcar
+ * documentation from a phone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { signIn } from './support/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`),
+});
+const png = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+});
+
+async function choose(page: Page, label: RegExp, option?: RegExp): Promise<string> {
+  await page.getByRole('combobox', { name: label }).click();
+  const item = option ? page.getByRole('option', { name: option }).first() : page.getByRole('option').first();
+  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  const text = (await item.textContent()) ?? '';
+  await item.click();
+  return text;
+}
+
+/** Picks the 10th of the shown month in a Mantine date picker opened by the button `label`. */
+async function pickDay(page: Page, label: RegExp) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('button', { name: /^10 / }).first().click();
+}
+
+async function attachDocuments(page: Page) {
+  for (const slot of ['salesInvoice', 'weightCertificate', 'BL', 'radioactiveCertificate']) {
+    await page.locator(`input[data-slot="${slot}"]`).setInputFiles(pdf(`${slot}.pdf`));
+  }
+  await page.locator('input[data-slot="photos"]').setInputFiles([png('front.png'), png('side.png')]);
+  await page.getByRole('button', { name: 'Remove photo 2' }).waitFor({ timeout: 10_000 });
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+
+describe('documentation journey', () => {
+  let tripId = 0;
+
+  it('should let supplier1 document a confirmed truck ticket from a phone', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'supplier1');
+    await page.goto('/dashboard/suppliers/truck-documentation');
+    const picked = await choose(page, /Ticket \(by carrier\)/, /Rápido Freight Lines/);
+    tripId = Number(/#(\d+)/.exec(picked)?.[1]);
+    expect(tripId).toBeGreaterThan(0);
+    await choose(page, /^Destination/);
+    await pickDay(page, /Invoice date/);
+    await page.getByRole('textbox', { name: /Invoice number/ }).fill(`E2E-${Date.now()}`);
+    await page.getByRole('textbox', { name: /Invoice amount/ }).fill('1234.56');
+    await page.getByRole('textbox', { name: /Car\/Equipment/ }).fill('TRK778899');
+    await page.getByRole('textbox', { name: /Gross weight/ }).fill('80000');
+    await page.getByRole('textbox', { name: /Tare weight/ }).fill('30000');
+    await choose(page, /^Material/);
+    await attachDocuments(page);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await toast(page, `Truck ID ${tripId}`).waitFor({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should let the admin add the TA invoice for the Laredo crossing and download the sales invoice', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'admin');
+    await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
+    await page.getByRole('textbox', { name: /TA invoice number/ }).fill(`TA-E2E-${Date.now()}`);
+    await pickDay(page, /TA invoice date/);
+    await choose(page, /Border crossing/, /Laredo – Nuevo Laredo/);
+    await page.locator('input[data-slot="invoiceFile"]').setInputFiles(pdf('ta-invoice.pdf'));
+    await page.getByRole('button', { name: 'Add TA invoice' }).click();
+    await toast(page, `Trip ID ${tripId}: TA invoice added successfully`).waitFor({ timeout: 20_000 });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Sales invoice' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^tripID-${tripId}-salesInvoice-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should let customs1 see it awaiting, open it and release it', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'customs1');
+    await page.goto('/dashboard/customs/truck-documentation');
+    const link = page.getByRole('link', { name: `Open documentation of trip ${tripId}` });
+    await link.waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole('row').filter({ has: link }).textContent()).toContain('Awaiting');
+    await link.click();
+    await page.getByRole('button', { name: 'Mark as unread' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Release' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
+    await toast(page, 'Released: the ticket is in MX transit').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should let the admin mark it delivered and list it among the delivered', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'admin');
+    await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
+    await page.getByRole('button', { name: 'Mark delivered' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'The ticket was marked delivered').waitFor({ timeout: 15_000 });
+    await page.goto('/dashboard/admin/delivered');
+    await page.locator(`[data-ticket-id="${tripId}"]`).first().waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('railcar documentation', () => {
+  it('should let supplier1 document the confirmed railcar ticket of rail1 from a phone', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'supplier1');
+    await page.goto('/dashboard/suppliers/railcar-documentation');
+    const picked = await choose(page, /^Ticket/, /Northern Rail Logistics/);
+    const id = Number(/#(\d+)/.exec(picked)?.[1]);
+    await expect.poll(() => page.getByRole('combobox', { name: /^Carrier/ }).inputValue()).toBe('Northern Rail Logistics');
+    if ((await page.getByRole('combobox', { name: /^Destination/ }).inputValue()) === '') await choose(page, /^Destination/);
+    await pickDay(page, /Invoice date/);
+    await page.getByRole('textbox', { name: /Invoice number/ }).fill(`RAIL-${Date.now()}`);
+    await page.getByRole('textbox', { name: /Invoice amount/ }).fill('45000');
+    await page.getByRole('textbox', { name: /WayBill/ }).fill('9876543');
+    await page.getByRole('textbox', { name: /Car\/Equipment/ }).fill('GATX123456');
+    await page.getByRole('textbox', { name: /Gross weight/ }).fill('220000');
+    await page.getByRole('textbox', { name: /Tare weight/ }).fill('60000');
+    await choose(page, /^Material/);
+    await page.getByRole('textbox', { name: /Comments/ }).fill('Two coupled cars');
+    await attachDocuments(page);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await toast(page, `Railcar ID ${id}:`).waitFor({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
