@@ -8,17 +8,17 @@ import type { Role } from '../../shared/domain/roles';
 import type { TicketStatus } from '../../shared/domain/ticket-status';
 
 const STATUS_LABELS: Readonly<Record<DisplayStatus, MessageDescriptor>> = {
-  PENDING: msg`Pending`,
-  CONFIRMED: msg`Confirmed`,
-  SUPPLIER_INVOICED: msg`Supplier invoiced`,
-  TA_INVOICED: msg`TA invoiced`,
-  MX_TRANSIT: msg`MX transit`,
-  DELIVERED: msg`Delivered`,
-  CANCELED: msg`Canceled`,
-  INVOICED: msg`Invoiced`,
-  TRANSIT: msg`Transit`,
-  AWAITING: msg`Awaiting`,
-  RELEASED: msg`Released`,
+  PENDING: msg({ message: 'Pending', context: 'ticket status' }),
+  CONFIRMED: msg({ message: 'Confirmed', context: 'ticket status' }),
+  SUPPLIER_INVOICED: msg({ message: 'Supplier invoiced', context: 'ticket status' }),
+  TA_INVOICED: msg({ message: 'TA invoiced', context: 'ticket status' }),
+  MX_TRANSIT: msg({ message: 'MX transit', context: 'ticket status' }),
+  DELIVERED: msg({ message: 'Delivered', context: 'ticket status' }),
+  CANCELED: msg({ message: 'Canceled', context: 'ticket status' }),
+  INVOICED: msg({ message: 'Invoiced', context: 'ticket status' }),
+  TRANSIT: msg({ message: 'Transit', context: 'ticket status' }),
+  AWAITING: msg({ message: 'Awaiting', context: 'ticket status' }),
+  RELEASED: msg({ message: 'Released', context: 'ticket status' }),
 };
 
 /** The translated name of a display status (a stored status or a role alias). */
@@ -37,7 +37,7 @@ export function StatusBadge({ role, status, ...props }: StatusBadgeProps) {
   const label = useStatusLabel();
   const shown = displayStatus(role, status);
   return (
-    <Badge variant="light" radius="sm" color={STATUS_COLORS[shown]} data-status={shown} {...props}>
+    <Badge variant="light" radius="sm" color={STATUS_COLORS[shown]} data-status={shown} miw="max-content" {...props}>
       {label(shown)}
     </Badge>
   );

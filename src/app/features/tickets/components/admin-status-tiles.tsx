@@ -4,8 +4,9 @@
  * CONFIRMED also show how many are older than a day, which filters with beforeDate = now - 24 h. An
  * 'Unassigned' tile counts PENDING tickets with no open offer and filters to them.
  */
-import { Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { IconClockHour4 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_TILES, STATUS_COLORS, oldestTicketCutoff } from '../../../../shared/domain/role-views';
 import type { TicketStatus } from '../../../../shared/domain/ticket-status';
@@ -37,7 +38,7 @@ export function AdminStatusTiles() {
     });
 
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" mb="lg" data-testid="status-tiles">
+    <SimpleGrid cols={{ base: 3, lg: 6 }} spacing={{ base: 'xs', md: 'sm' }} mb="lg" data-testid="status-tiles">
       {ADMIN_TILES.map((tile) => {
         const row = counts.data?.find((c) => c.status === tile.status);
         const active = only(tile.status);
@@ -58,16 +59,12 @@ export function AdminStatusTiles() {
               aria-label={t`${label(tile.status)}: ${row?.total ?? 0} tickets`}
               data-tile={tile.status}
             >
-              <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.3} lineClamp={1}>
-                {label(tile.status)}
-              </Text>
               {counts.isPending ? (
-                <Skeleton h={30} w={48} mt={4} />
+                <Skeleton h={30} w={40} mb={4} />
               ) : (
-                <Text fz={28} fw={700} lh={1.2} className={classes.count}>
-                  {row?.total ?? '—'}
-                </Text>
+                <Text className={classes.count}>{row?.total ?? '—'}</Text>
               )}
+              <Text className={classes.label}>{label(tile.status)}</Text>
             </UnstyledButton>
             {tile.showsOldest && (
               <UnstyledButton
@@ -78,7 +75,8 @@ export function AdminStatusTiles() {
                 data-tile-oldest={tile.status}
                 data-warn={(row?.oldestCount ?? 0) > 0 || undefined}
               >
-                {t`${row?.oldestCount ?? 0} older than 1 day`}
+                <IconClockHour4 size={14} className={classes.clock} />
+                <span>{t`${row?.oldestCount ?? 0} older than 1 day`}</span>
               </UnstyledButton>
             )}
           </Paper>
@@ -98,21 +96,15 @@ export function AdminStatusTiles() {
           aria-label={t`Unassigned: ${unassigned.data?.count ?? 0} tickets`}
           data-tile="UNASSIGNED"
         >
-          <Stack gap={0}>
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.3}>
-              {t`Unassigned`}
-            </Text>
-            {unassigned.isPending ? (
-              <Skeleton h={30} w={48} mt={4} />
-            ) : (
-              <Text fz={28} fw={700} lh={1.2} className={classes.count}>
-                {unassigned.data?.count ?? '—'}
-              </Text>
-            )}
-            <Text size="xs" c="dimmed">
-              {t`No carrier offer`}
-            </Text>
-          </Stack>
+          {unassigned.isPending ? (
+            <Skeleton h={30} w={40} mb={4} />
+          ) : (
+            <Text className={classes.count}>{unassigned.data?.count ?? '—'}</Text>
+          )}
+          <Text className={classes.label}>{t`Unassigned`}</Text>
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            {t`No carrier offer`}
+          </Text>
         </UnstyledButton>
       </Paper>
     </SimpleGrid>

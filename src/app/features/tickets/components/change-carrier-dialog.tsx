@@ -53,9 +53,9 @@ export function ChangeCarrierDialog({ ticket, onClose }: TicketDialogProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {current
-              ? t`Now with ${current.businessName}. The ticket goes back to PENDING, offered to the carrier you choose.`
-              : t`No carrier has this ticket now. It will be offered to the carrier you choose.`}
+            {current ? t`Current carrier: ${current.businessName}` : t`No carrier has this ticket now.`}
+            <br />
+            {t`The ticket goes back to PENDING, offered to the carrier you choose.`}
           </Text>
           <Select
             label={t`Carrier`}

@@ -6,7 +6,7 @@
  */
 import { Button, Group, type ButtonProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconArrowsExchange, IconCheck, IconFileText, IconX } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCheck, IconFileText, IconTrain, IconTruck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { can } from '../../../../shared/domain/permissions';
 import { hasDocumentation, isAdminTicketPageAllowed, isCustomsDetailAllowed } from '../../../../shared/domain/role-views';
@@ -25,6 +25,8 @@ export interface TicketActionsProps {
   onAction: (kind: TicketDialogKind, ticket: Ticket) => void;
   /** Phones: full-width, taller buttons. */
   large?: boolean;
+  /** Full button texts even at the small size (the ticket page). */
+  fullLabels?: boolean;
 }
 
 export function availableActions(ticket: Ticket, role: Role, user: User): TicketDialogKind[] {
@@ -45,9 +47,31 @@ export function availableActions(ticket: Ticket, role: Role, user: User): Ticket
   return kinds;
 }
 
-export function TicketActions({ ticket, role, user, onAction, large = false }: TicketActionsProps) {
-  const { t } = useLingui();
+type LinkKind = 'truck-docs' | 'railcar-docs' | 'ta-invoice' | 'review';
+
+function actionLink(ticket: Ticket, role: Role): { to: string; kind: LinkKind } | null {
   const status = ticket.status.name;
+  if (role === 'SUPPLIER' && hasDocumentation(status)) {
+    return { to: documentationPath(ticket), kind: ticket.carrier?.mode === 'RAILCAR' ? 'railcar-docs' : 'truck-docs' };
+  }
+  if ((role === 'ADMIN' || role === 'ADMINRO') && isAdminTicketPageAllowed(status)) {
+    return { to: taInvoicePath(ticket.id), kind: 'ta-invoice' };
+  }
+  if (role === 'CUSTOMS' && isCustomsDetailAllowed(status)) return { to: customsPredocPath(ticket.id), kind: 'review' };
+  return null;
+}
+
+/** Whether the role has anything to do with the ticket (cards leave out an empty action row). */
+export function hasTicketActions(ticket: Ticket, role: Role, user: User): boolean {
+  return (
+    availableActions(ticket, role, user).length > 0 ||
+    actionLink(ticket, role) !== null
+  );
+}
+
+export function TicketActions({ ticket, role, user, onAction, large = false, fullLabels = false }: TicketActionsProps) {
+  const { t } = useLingui();
+  const full = large || fullLabels;
   const size: ButtonProps['size'] = large ? 'md' : 'xs';
   const common = { size, fullWidth: large } as const;
   const buttons = availableActions(ticket, role, user).map((kind) => {
@@ -79,25 +103,27 @@ export function TicketActions({ ticket, role, user, onAction, large = false }: T
             variant="light"
             leftSection={<IconArrowsExchange size={16} />}
             onClick={() => onAction(kind, ticket)}
+            title={t`Change carrier`}
+            aria-label={t`Change carrier`}
           >
-            {t`Change carrier`}
+            {full ? t`Change carrier` : t`Reassign`}
           </Button>
         );
     }
   });
 
-  let link: { to: string; label: string } | null = null;
-  if (role === 'SUPPLIER' && hasDocumentation(status)) {
-    link = {
-      to: documentationPath(ticket),
-      label: ticket.carrier?.mode === 'RAILCAR' ? t`Railcar documentation` : t`Truck documentation`,
-    };
-  } else if ((role === 'ADMIN' || role === 'ADMINRO') && isAdminTicketPageAllowed(status)) {
-    link = { to: taInvoicePath(ticket.id), label: t`TA invoice` };
-  } else if (role === 'CUSTOMS' && isCustomsDetailAllowed(status)) {
-    link = { to: customsPredocPath(ticket.id), label: t`Review` };
-  }
+  const link = actionLink(ticket, role);
   if (link) {
+    const titles: Record<LinkKind, string> = {
+      'truck-docs': t`Truck documentation`,
+      'railcar-docs': t`Railcar documentation`,
+      'ta-invoice': t`TA invoice`,
+      review: t`Review`,
+    };
+    const title = titles[link.kind];
+    // In the table the documentation button says 'Documents' and its icon tells truck from railcar.
+    const label = link.kind === 'truck-docs' || link.kind === 'railcar-docs' ? t`Documents` : title;
+    const Icon = link.kind === 'railcar-docs' ? IconTrain : link.kind === 'truck-docs' ? IconTruck : IconFileText;
     buttons.push(
       <Button
         key="link"
@@ -106,15 +132,17 @@ export function TicketActions({ ticket, role, user, onAction, large = false }: T
         component={Link}
         to={link.to}
         state={{ ticket }}
-        leftSection={<IconFileText size={16} />}
+        title={title}
+        aria-label={title}
+        leftSection={<Icon size={16} />}
       >
-        {link.label}
+        {full ? title : label}
       </Button>,
     );
   }
   if (buttons.length === 0) return null;
   return (
-    <Group gap="xs" wrap={large ? 'nowrap' : 'wrap'} grow={large}>
+    <Group gap="xs" wrap="nowrap" grow={large}>
       {buttons}
     </Group>
   );

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, invoiceNumberOf, ticketPagePath } from '../ticket-format';
 import { CarrierCell } from './carrier-cell';
-import { TicketActions } from './ticket-actions';
+import { TicketActions, hasTicketActions } from './ticket-actions';
 import type { TicketViewProps } from './ticket-table';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -56,26 +56,26 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
             </UnstyledButton>
             <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
               <Field label={t`Origin yard`}>{ticket.origin.name}</Field>
-              <Field label={t`Carrier`}>
-                <CarrierCell ticket={ticket} />
-              </Field>
+              {role !== 'CARRIER' && (
+                <Field label={t`Carrier`}>
+                  <CarrierCell ticket={ticket} />
+                </Field>
+              )}
               {role !== 'SUPPLIER' && <Field label={t`Supplier`}>{ticket.supplier.businessName}</Field>}
               <Field label={t`Destination`}>{ticket.destination?.name ?? '—'}</Field>
               <Field label={t`Withdrawal`}>{formatDateTime(ticket.withdrawalDate)}</Field>
               {invoice && <Field label={t`Invoice #`}>{invoice}</Field>}
             </SimpleGrid>
-            <TicketActionsSlot>
-              <TicketActions ticket={ticket} role={role} user={user} onAction={onAction} large />
-            </TicketActionsSlot>
+            {hasTicketActions(ticket, role, user) && (
+              <Box mt="md">
+                <TicketActions ticket={ticket} role={role} user={user} onAction={onAction} large />
+              </Box>
+            )}
           </Card>
         );
       })}
     </Stack>
   );
-}
-
-function TicketActionsSlot({ children }: { children: ReactNode }) {
-  return <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{children}</div>;
 }
 
 export function TicketCardsSkeleton({ count = 3 }: { count?: number }) {

@@ -105,7 +105,13 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
           <StatusBadge role={role} status={status} size="lg" />
         </Group>
         <Group gap="xs">
-          <TicketActions ticket={ticket} role={role} user={user} onAction={(kind, one) => setDialog({ kind, ticket: one })} />
+          <TicketActions
+            ticket={ticket}
+            role={role}
+            user={user}
+            fullLabels
+            onAction={(kind, one) => setDialog({ kind, ticket: one })}
+          />
           {supplierMayDelete && <DeleteButton ticket={ticket} listPath={listPath} />}
         </Group>
       </Group>

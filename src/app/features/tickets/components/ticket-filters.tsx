@@ -73,7 +73,12 @@ export interface FilterGroupsProps {
   onChange: (key: FilterGroupKey, values: string[]) => void;
 }
 
-function GroupInputs({ group, values, onChange }: { group: FilterGroup } & Omit<FilterGroupsProps, 'groups'>) {
+function GroupInputs({
+  group,
+  values,
+  onChange,
+  size = 'sm',
+}: { group: FilterGroup; size?: 'sm' | 'md' } & Omit<FilterGroupsProps, 'groups'>) {
   const { t } = useLingui();
   if (group.options.length === 0) {
     return (
@@ -85,9 +90,9 @@ function GroupInputs({ group, values, onChange }: { group: FilterGroup } & Omit<
   if (group.single) {
     return (
       <Radio.Group value={values.order} onChange={(value) => onChange(group.key, [value])} aria-label={group.label}>
-        <Stack gap="sm">
+        <Stack gap={size === 'md' ? 'md' : 'sm'}>
           {group.options.map((option) => (
-            <Radio key={option.value} value={option.value} label={option.label} />
+            <Radio key={option.value} value={option.value} label={option.label} size={size} />
           ))}
         </Stack>
       </Radio.Group>
@@ -96,9 +101,9 @@ function GroupInputs({ group, values, onChange }: { group: FilterGroup } & Omit<
   const key = group.key as Exclude<FilterGroupKey, 'order'>;
   return (
     <Checkbox.Group value={values[key]} onChange={(next) => onChange(group.key, next)} aria-label={group.label}>
-      <Stack gap="sm">
+      <Stack gap={size === 'md' ? 'md' : 'sm'}>
         {group.options.map((option) => (
-          <Checkbox key={option.value} value={option.value} label={option.label} />
+          <Checkbox key={option.value} value={option.value} label={option.label} size={size} />
         ))}
       </Stack>
     </Checkbox.Group>
@@ -146,7 +151,7 @@ export function FilterStack({ groups, values, onChange }: FilterGroupsProps) {
           <Title order={3} fz="sm" tt="uppercase" c="dimmed" fw={700}>
             {group.label}
           </Title>
-          <GroupInputs group={group} values={values} onChange={onChange} />
+          <GroupInputs group={group} values={values} onChange={onChange} size="md" />
         </Stack>
       ))}
     </Stack>

@@ -21,6 +21,7 @@ import { TicketCards, TicketCardsSkeleton } from './ticket-cards';
 import { TicketDialogs, type OpenDialog } from './ticket-dialogs';
 import { TicketTable, TicketTableSkeleton } from './ticket-table';
 import { useErrorToast } from './use-error-toast';
+import classes from './ticket-list.module.css';
 
 /** Mantine's md breakpoint (theme.ts): the spec's 992 px switch from cards to the table. */
 export const DESKTOP_QUERY = '(min-width: 62em)';
@@ -160,16 +161,16 @@ export function TicketList({ config, user, title, description, actions, above, e
           size="85%"
           radius="lg"
         >
-          <Stack gap="lg" pb="md">
+          <Stack gap="lg">
             <FilterStack groups={groups} values={filterValues} onChange={onFilter} />
             {chips}
-            <Group grow gap="sm">
-              {cleanButton}
-              <Button size="md" onClick={() => setDrawer(false)}>
-                {t`Show ${count} tickets`}
-              </Button>
-            </Group>
           </Stack>
+          <Group grow gap="sm" className={classes.drawerFooter}>
+            {cleanButton}
+            <Button size="md" onClick={() => setDrawer(false)}>
+              {t`Show ${count} tickets`}
+            </Button>
+          </Group>
         </Drawer>
       )}
       <TicketDialogs dialog={dialog} onClose={() => setDialog(null)} />

@@ -6,6 +6,7 @@ import type { User } from '../../../../shared/schemas/user';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, invoiceNumberOf, ticketPagePath } from '../ticket-format';
 import type { Ticket } from '../types';
+import classes from './ticket-table.module.css';
 import { CarrierCell } from './carrier-cell';
 import { TicketActions, type TicketDialogKind } from './ticket-actions';
 
@@ -19,52 +20,85 @@ export interface TicketViewProps {
 /** Desktop (992 px and wider): one row per ticket. */
 export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) {
   const { t } = useLingui();
+  // A role does not need a column naming itself.
   const showSupplier = role !== 'SUPPLIER';
+  const showCarrier = role !== 'CARRIER';
+  const fit = classes.fit;
   return (
-    <Table.ScrollContainer minWidth={showSupplier ? 1080 : 960}>
-      <Table verticalSpacing="sm" highlightOnHover striped="even" fz="sm" aria-label={t`Tickets`}>
+    <Table.ScrollContainer minWidth={900}>
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing={8}
+        highlightOnHover
+        striped="even"
+        fz="sm"
+        className={classes.table}
+        aria-label={t`Tickets`}
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t`Trip ID`}</Table.Th>
-            <Table.Th>{t`Created`}</Table.Th>
-            <Table.Th>{t`Status`}</Table.Th>
-            {showSupplier && <Table.Th>{t`Supplier`}</Table.Th>}
-            <Table.Th>{t`Origin yard`}</Table.Th>
-            <Table.Th>{t`Carrier`}</Table.Th>
+            <Table.Th className={fit}>{t`Trip ID`}</Table.Th>
+            <Table.Th className={fit}>{t`Created`}</Table.Th>
+            <Table.Th className={fit}>{t`Status`}</Table.Th>
+            <Table.Th>
+              {showSupplier ? (
+                <>
+                  {t`Supplier`}
+                  <Text size="xs" c="dimmed" fw={600}>
+                    {t`Origin yard`}
+                  </Text>
+                </>
+              ) : (
+                t`Origin yard`
+              )}
+            </Table.Th>
+            {showCarrier && <Table.Th>{t`Carrier`}</Table.Th>}
             <Table.Th>{t`Destination`}</Table.Th>
-            <Table.Th>{t`Withdrawal`}</Table.Th>
+            <Table.Th className={fit}>{t`Withdrawal`}</Table.Th>
             <Table.Th>{t`Invoice #`}</Table.Th>
-            <Table.Th>{t`Actions`}</Table.Th>
+            <Table.Th className={fit}>{t`Actions`}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {tickets.map((ticket) => (
             <Table.Tr key={ticket.id} data-ticket-id={ticket.id}>
-              <Table.Td>
+              <Table.Td className={fit}>
                 <Anchor component={Link} to={ticketPagePath(role, ticket.id)} state={{ ticket }} fw={600} size="sm">
                   #{ticket.id}
                 </Anchor>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.createAt)}</Table.Td>
-              <Table.Td>
-                <StatusBadge role={role} status={ticket.status.name} />
+              <Table.Td className={`${classes.date} ${fit}`}>
+                <DateTime iso={ticket.createAt} />
               </Table.Td>
-              {showSupplier && <Table.Td>{ticket.supplier.businessName}</Table.Td>}
+              <Table.Td className={fit}>
+                <StatusBadge role={role} status={ticket.status.name} size="sm" />
+              </Table.Td>
               <Table.Td>
-                <Text size="sm" lh={1.3}>
+                {showSupplier && (
+                  <Text size="sm" lh={1.3} fw={500}>
+                    {ticket.supplier.businessName}
+                  </Text>
+                )}
+                <Text size={showSupplier ? 'xs' : 'sm'} lh={1.3} c={showSupplier ? 'dimmed' : undefined}>
                   {ticket.origin.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {ticket.origin.city}
-                </Text>
+                {!showSupplier && (
+                  <Text size="xs" c="dimmed">
+                    {ticket.origin.city}
+                  </Text>
+                )}
               </Table.Td>
-              <Table.Td>
-                <CarrierCell ticket={ticket} />
-              </Table.Td>
+              {showCarrier && (
+                <Table.Td>
+                  <CarrierCell ticket={ticket} />
+                </Table.Td>
+              )}
               <Table.Td>{ticket.destination?.name ?? '—'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.withdrawalDate)}</Table.Td>
-              <Table.Td>{invoiceNumberOf(ticket) ?? '—'}</Table.Td>
-              <Table.Td>
+              <Table.Td className={`${classes.date} ${fit}`}>
+                <DateTime iso={ticket.withdrawalDate} />
+              </Table.Td>
+              <Table.Td className={classes.invoice}>{invoiceNumberOf(ticket) ?? '—'}</Table.Td>
+              <Table.Td className={fit}>
                 <TicketActions ticket={ticket} role={role} user={user} onAction={onAction} />
               </Table.Td>
             </Table.Tr>
@@ -72,6 +106,21 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** 'MMM DD, hh:mm a' on two lines (day, then time) to keep the columns narrow. */
+function DateTime({ iso }: { iso: string | null }) {
+  if (!iso) return <>—</>;
+  const [day, time] = formatDateTime(iso).split(', ');
+  return (
+    <>
+      {day},
+      <br />
+      <Text span size="xs" c="dimmed">
+        {time}
+      </Text>
+    </>
   );
 }
 
