@@ -40,7 +40,7 @@ export function DocumentationDetails({ ticket, doc, locale }: { ticket: DocTicke
     { slot: 'photos', label: t`Photos` },
   ];
   const files: { file: FileRef; label: string }[] = slots.flatMap(({ slot, label }) =>
-    doc[slot].map((file, index) => ({ file, label: slot === 'photos' ? `${label} ${index + 1}` : label })),
+    doc[slot].map((file, index) => ({ file, label: slot === 'photos' ? t`Photo ${index + 1}` : label })),
   );
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">

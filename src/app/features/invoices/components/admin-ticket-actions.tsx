@@ -1,14 +1,17 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
-import { IconBan, IconPackageImport } from '@tabler/icons-react';
+import { IconBan, IconPackageImport, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isCancelEnabled } from '../../../../shared/domain/role-views';
 import type { TicketStatus } from '../../../../shared/domain/ticket-status';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
 
-/** The admin's Cancel (SUPPLIER_INVOICED only) and Mark delivered (MX_TRANSIT) buttons, each confirmed first. */
+/**
+ * The admin's Cancel (SUPPLIER_INVOICED only), Release (TA_INVOICED → MX_TRANSIT, as the customs agent
+ * would; DESIGN.md section 3) and Mark delivered (MX_TRANSIT) buttons, each confirmed first.
+ */
 export function AdminTicketActions({ ticketId, status, onCanceled }: { ticketId: number; status: TicketStatus; onCanceled: () => void }) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
@@ -22,7 +25,12 @@ export function AdminTicketActions({ ticketId, status, onCanceled }: { ticketId:
         notifications.show({
           color: 'teal',
           title: t`Trip ID ${ticketId}`,
-          message: pending.kind === 'cancel' ? t`The ticket was canceled` : t`The ticket was marked delivered`,
+          message:
+            pending.kind === 'cancel'
+              ? t`The ticket was canceled`
+              : pending.status === 'MX_TRANSIT'
+                ? t`Released: the ticket is in MX transit`
+                : t`The ticket was marked delivered`,
         });
         const canceled = pending.kind === 'cancel';
         setPending(null);
@@ -39,6 +47,14 @@ export function AdminTicketActions({ ticketId, status, onCanceled }: { ticketId:
           {t`Cancel ticket`}
         </Button>
         <Button
+          variant="light"
+          leftSection={<IconTruckDelivery size={16} />}
+          disabled={status !== 'TA_INVOICED'}
+          onClick={() => setPending({ kind: 'status', status: 'MX_TRANSIT' })}
+        >
+          {t`Release`}
+        </Button>
+        <Button
           color="teal"
           leftSection={<IconPackageImport size={16} />}
           disabled={status !== 'MX_TRANSIT'}
@@ -49,7 +65,11 @@ export function AdminTicketActions({ ticketId, status, onCanceled }: { ticketId:
       </Group>
       <Modal opened={pending !== null} onClose={() => setPending(null)} title={t`Trip ID ${ticketId}`} centered>
         <Text size="sm">
-          {pending?.kind === 'cancel' ? t`Cancel this ticket? It cannot be undone.` : t`Mark this ticket as delivered at its destination?`}
+          {pending?.kind === 'cancel'
+            ? t`Cancel this ticket? It cannot be undone.`
+            : pending?.status === 'MX_TRANSIT'
+              ? t`Release this ticket at the border? It moves to MX transit.`
+              : t`Mark this ticket as delivered at its destination?`}
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setPending(null)}>{t`Back`}</Button>

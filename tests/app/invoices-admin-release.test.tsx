@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TicketStatus } from '../../src/shared/domain/ticket-status';
+import { USERS, installFakeServer, storeSession } from './fake-server';
+import { docTicket, documentation } from './documentation-fixtures';
+import { renderApp } from './render';
+
+const INVOICE = {
+  id: 5,
+  number: 'TA-100',
+  date: '2026-03-12',
+  borderCrossing: { id: 1, description: 'Laredo – Nuevo Laredo', customsAgent: { id: 1, tradeName: 'Aduanas Laredo' } },
+  invoiceFile: { key: 'key-ta.pdf', name: 'ta.pdf' },
+  sapValidationStatus: 'pending',
+  rpa: null,
+  paymentNumber: null,
+  paymentDate: null,
+  paymentFile: null,
+};
+
+function adminServer(status: TicketStatus) {
+  const server = installFakeServer();
+  server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, status) } }));
+  server.on('GET /api/trucks-documentation/:id/ticket', () => ({
+    status: 200,
+    body: { truckDocumentation: { ...documentation(7, status), photos: [{ key: 'p1', name: 'p1.jpg' }, { key: 'p2', name: 'p2.jpg' }] } },
+  }));
+  server.on('GET /api/invoices/:id/ticket', () => ({ status: 200, body: { invoices: status === 'SUPPLIER_INVOICED' ? [] : [INVOICE] } }));
+  server.on('GET /api/border-crossings/all', () => ({ status: 200, body: { borderCrossings: [INVOICE.borderCrossing] } }));
+  return server;
+}
+
+describe('admin ticket page actions', () => {
+  it('should release a TA invoiced ticket to MX transit after a confirmation', async () => {
+    const server = adminServer('TA_INVOICED');
+    server.on('PUT /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, 'MX_TRANSIT') } }));
+    storeSession(USERS.admin);
+    const app = renderApp('/dashboard/admin/ta-invoice/7');
+    await app.user.click(await screen.findByRole('button', { name: 'Release' }, { timeout: 5000 }));
+    await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Released: the ticket is in MX transit')).toBeInTheDocument();
+    const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/tickets/7');
+    expect(put?.body).toEqual({ ticket: { status: 'MX_TRANSIT' } });
+  });
+
+  it('should keep Release disabled outside TA invoiced and name each photo in the singular', async () => {
+    adminServer('MX_TRANSIT');
+    storeSession(USERS.admin);
+    renderApp('/dashboard/admin/ta-invoice/7');
+    expect(await screen.findByRole('button', { name: 'Release' }, { timeout: 5000 })).toBeDisabled();
+    expect(await screen.findByText('Photo 1')).toBeInTheDocument();
+    expect(screen.getByText('Photo 2')).toBeInTheDocument();
+    expect(screen.queryByText('Photos 1')).not.toBeInTheDocument();
+  });
+
+  it('should not show the actions to a read-only administrator', async () => {
+    adminServer('TA_INVOICED');
+    storeSession(USERS.adminro);
+    renderApp('/dashboard/admin/ta-invoice/7');
+    await screen.findByText('Supplier documentation', {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
+  });
+});
