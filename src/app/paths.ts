@@ -20,6 +20,7 @@ export const PATHS = {
     accounting: '/dashboard/admin/accounting',
     serviceLevel: '/dashboard/admin/service-level',
     taInvoice: '/dashboard/admin/ta-invoice/:id',
+    ticketEdit: '/dashboard/admin/ticket-edit/:id',
     categories: '/dashboard/admin/categories',
     suppliers: '/dashboard/admin/suppliersabm',
     depots: '/dashboard/admin/depotsabm',
@@ -56,6 +57,7 @@ export const PATHS = {
 const withId = (pattern: string, id: number | string) => pattern.replace(':id', encodeURIComponent(String(id)));
 
 export const taInvoicePath = (id: number | string) => withId(PATHS.admin.taInvoice, id);
+export const ticketEditPath = (id: number | string) => withId(PATHS.admin.ticketEdit, id);
 export const customsPredocPath = (id: number | string) => withId(PATHS.customs.predoc, id);
 export const customsTruckDocumentationPath = (id: number | string) => withId(PATHS.customs.truckDocumentationDetail, id);
 export const customsRailcarDocumentationPath = (id: number | string) =>

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('./routes/admin/service-level-page'), 'ServiceLevelPage'),
               },
               { path: 'ta-invoice/:id', lazy: screen(() => import('./routes/admin/ta-invoice-page'), 'TaInvoicePage') },
+              { path: 'ticket-edit/:id', lazy: screen(() => import('./routes/admin/ticket-edit-page'), 'TicketEditPage') },
               { path: 'categories', lazy: screen(() => import('./routes/admin/categories-page'), 'CategoriesPage') },
               { path: 'suppliersabm', lazy: screen(() => import('./routes/admin/suppliers-page'), 'SuppliersPage') },
               { path: 'depotsabm', lazy: screen(() => import('./routes/admin/depots-page'), 'DepotsPage') },

@@ -1,6 +1,6 @@
 /**
  * The documentation journey on the real server and the built app: a supplier documents a confirmed
- * truck ticket from a phone, the admin adds the TA invoice and downloads the sales invoice, the
+ * truck ticket from a phone, the admin corrects its amount, adds the TA invoice and downloads the sales invoice, the
  * customs agent of the crossing reads and releases it, the admin marks it delivered. Plus a railcar
  * documentation from a phone.
  */
@@ -77,6 +77,25 @@ describe('documentation journey', () => {
     await page.getByRole('button', { name: 'Upload' }).click();
     await toast(page, `Truck ID ${tripId}`).waitFor({ timeout: 20_000 });
     await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should let the admin correct the invoice amount through the ticket-edit form', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'admin');
+    await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
+    await page.getByRole('link', { name: 'Edit documentation' }).click();
+    const amount = page.getByRole('textbox', { name: /Invoice amount/ });
+    await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).toBe('$1,234.56');
+    await amount.fill('1300');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Data updated successfully').waitFor({ timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
+    await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
+    await page.getByText('$1,300.00').first().waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -73,6 +73,8 @@ export const DOCUMENT_TOASTS = {
   invoiceCreateError: 'Failed to create invoice',
   invoiceUpdateError: 'Failed to update invoice',
   paymentAdded: 'payment voucher added successfully',
+  adminUpdateSuccess: 'Datos actualizados con éxito',
+  adminUpdateError: 'Error al actualizar datos',
 } as const;
 
 /** Documentation, file and invoice texts of spec sections 5 and 8, looked up after KNOWN. */
@@ -126,6 +128,8 @@ const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
   [DOCUMENT_TOASTS.invoiceCreateError]: msg`Failed to create invoice`,
   [DOCUMENT_TOASTS.invoiceUpdateError]: msg`Failed to update invoice`,
   [DOCUMENT_TOASTS.paymentAdded]: msg`payment voucher added successfully`,
+  [DOCUMENT_TOASTS.adminUpdateSuccess]: msg`Data updated successfully`,
+  [DOCUMENT_TOASTS.adminUpdateError]: msg`Error updating data`,
 };
 
 export function translateMessage(i18n: I18n, text: string): string {

@@ -2,9 +2,10 @@
  * /dashboard/admin/ta-invoice/{id}: the ticket, its supplier documentation, the provider (TA) invoice,
  * the SAP validation and the payment voucher. Only for tickets past CONFIRMED and not canceled (else home).
  */
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { IconPencil } from '@tabler/icons-react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { can } from '../../../shared/domain/permissions';
 import { isAdminTicketPageAllowed } from '../../../shared/domain/role-views';
 import { PageHeader } from '../../components/page-header';
@@ -19,7 +20,7 @@ import { AdminTicketActions } from '../../features/invoices/components/admin-tic
 import { InvoiceForm } from '../../features/invoices/components/invoice-form';
 import { PaymentForm } from '../../features/invoices/components/payment-form';
 import { TICKET_TOASTS, useMessageTranslator } from '../../lib/messages';
-import { PATHS } from '../../paths';
+import { PATHS, ticketEditPath } from '../../paths';
 
 export function TaInvoicePage() {
   const { t, i18n } = useLingui();
@@ -46,13 +47,26 @@ export function TaInvoicePage() {
 
   const readOnly = !user || !can(user.roles, 'invoice:write');
   const invoice = invoices.data?.[0] ?? null;
+  // The admin ticket-edit form corrects truck documentation before the TA invoice (spec sections 2 and 5).
+  const editable = !readOnly && mode === 'TRUCK' && current.status.name === 'SUPPLIER_INVOICED' && !!doc.data;
   const download = (file: { key: string; name: string }, label: string) => <FileDownloadButton file={file} label={label} />;
   return (
     <>
       <PageHeader
         title={t`Trip ID ${id}`}
         description={t`Supplier documentation, provider invoice and payment voucher.`}
-        actions={readOnly ? undefined : <AdminTicketActions ticketId={id} status={current.status.name} onCanceled={() => navigate(PATHS.admin.root)} />}
+        actions={
+          readOnly ? undefined : (
+            <Group gap="sm" justify="flex-end" wrap="wrap">
+              {editable && (
+                <Button component={Link} to={ticketEditPath(id)} variant="default" leftSection={<IconPencil size={16} />}>
+                  {t`Edit documentation`}
+                </Button>
+              )}
+              <AdminTicketActions ticketId={id} status={current.status.name} onCanceled={() => navigate(PATHS.admin.root)} />
+            </Group>
+          )
+        }
       />
       <Stack gap="lg">
         <TicketSummary ticket={current} role="ADMIN" invoiceNumber={doc.data?.invoiceNumber} />
