@@ -91,7 +91,7 @@ export function AdminDocumentationEditForm({ ticket, doc, destinations, editable
               />
               <NumberInput label={t`Gross weight (lbs)`} disabled={locked} {...weight} {...field('grossWeight')} />
               <NumberInput label={t`Tare weight (lbs)`} disabled={locked} {...weight} {...field('tareWeight')} />
-              <MaterialFields form={form} supplierId={ticket.supplier.id} disabled={locked} showDescription={false} storedOrder={doc.purchaseOrder} />
+              <MaterialFields form={form} supplierId={ticket.supplier.id} disabled={locked} showDescription={false} storedOrder={doc.purchaseOrder} required={false} />
             </SimpleGrid>
           </Stack>
         </Paper>

@@ -16,6 +16,8 @@ export interface MaterialFieldsProps {
   showDescription: boolean;
   /** The stored order, listed even when it has nothing left. */
   storedOrder?: { id: number; documentNumberId: string; availableQuantity: number } | null | undefined;
+  /** The admin edit keeps the stored material when left alone (spec section 5): not required there. */
+  required?: boolean;
 }
 
 const tonnes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
@@ -25,7 +27,7 @@ export const purchaseOrderLabel = (order: Pick<PurchaseOrder, 'documentNumberId'
   `${order.documentNumberId} · ${dayjs(order.earlyDeliveryDate).format('MMM-YY')} · ${tonnes.format(order.availableQuantity)} t`;
 
 /** Material, then its purchase orders for the supplier; changing the material clears the order. */
-export function MaterialFields({ form, supplierId, disabled, showDescription, storedOrder }: MaterialFieldsProps) {
+export function MaterialFields({ form, supplierId, disabled, showDescription, storedOrder, required = true }: MaterialFieldsProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const materials = useMaterials();
@@ -40,7 +42,7 @@ export function MaterialFields({ form, supplierId, disabled, showDescription, st
     <>
       <Select
         label={t`Material`}
-        required
+        required={required}
         searchable
         disabled={disabled}
         data={(materials.data ?? []).map((material) => ({ value: String(material.id), label: material.description }))}

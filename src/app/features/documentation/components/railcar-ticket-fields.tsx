@@ -64,6 +64,7 @@ export function RailcarTicketFields({ form, tickets, loadingTickets, editing, in
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Select
           label={t`Carrier`}
+          placeholder={t`Choose a carrier`}
           required
           searchable
           disabled={editing}
@@ -73,6 +74,7 @@ export function RailcarTicketFields({ form, tickets, loadingTickets, editing, in
         />
         <Select
           label={t`Yard`}
+          placeholder={t`Choose a yard`}
           required
           searchable
           disabled={editing}
