@@ -179,5 +179,15 @@ describe('railcar documentation', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
     expect(errors).toEqual([]);
     await context.close();
+
+    // The admin reviews what was stored: the waybill and comments of the railcar documentation.
+    const adminContext = await newContext(browser, DESKTOP);
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, 'admin');
+    await adminPage.goto(`/dashboard/admin/ta-invoice/${id}`);
+    await adminPage.getByText('9876543').waitFor({ timeout: 15_000 });
+    await adminPage.getByText('Two coupled cars').waitFor();
+    expect(await adminPage.getByText('GATX123456').count()).toBeGreaterThan(0);
+    await adminContext.close();
   });
 });
