@@ -122,4 +122,25 @@ describe('carrier tickets', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Decline' }));
     expect(await screen.findByText('Error declining the request')).toBeInTheDocument();
   });
+
+  it('should show the ticket page with its offer history and the accept action', async () => {
+    const server = carrierServer();
+    const ticket = makeTicket(42);
+    ticket.ticketAssignments.unshift({
+      id: 1,
+      status: { name: 'REJECTED' },
+      carrier: { id: 9, businessName: 'Old Road Trucking', mode: 'TRUCK' },
+      reason: 'expired',
+      manual: false,
+      createdAt: '2026-03-09T15:04:00.000Z',
+    });
+    server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket } }));
+    renderApp('/dashboard/carrier/ticket?id=42');
+    expect(await screen.findByRole('heading', { name: 'Trip #42' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Old Road Trucking')).toBeInTheDocument();
+    expect(screen.getByText('Reason: No answer in time')).toBeInTheDocument();
+    expect(screen.getByText('Withdrawn')).toBeInTheDocument();
+    expect(screen.getByText('Offered')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+  });
 });

@@ -69,6 +69,7 @@ export function ChangeCarrierDialog({ ticket, onClose }: TicketDialogProps) {
             comboboxProps={{ withinPortal: true }}
           />
           <Textarea
+            size="md"
             label={t`Reason`}
             resize="vertical"
             minRows={3}

@@ -37,6 +37,7 @@ export function DeclineTicketDialog({ ticket, onClose }: TicketDialogProps) {
             {t`The ticket will be offered to another carrier. Tell the supplier and the planners why.`}
           </Text>
           <Textarea
+            size="md"
             label={t`Reason`}
             placeholder={t`e.g. no truck available that day`}
             resize="vertical"

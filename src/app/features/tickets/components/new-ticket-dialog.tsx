@@ -70,6 +70,7 @@ export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps
             allowDecimal={false}
             allowNegative={false}
             size="md"
+            data-autofocus
             {...form.getInputProps('count')}
             error={tm(form.errors.count)}
           />
@@ -84,6 +85,7 @@ export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps
             comboboxProps={{ withinPortal: true }}
           />
           <Textarea
+            size="md"
             label={t`Comments`}
             description={t`Optional`}
             resize="vertical"
