@@ -154,7 +154,7 @@ describe('documentation journey', () => {
 });
 
 describe('railcar documentation', () => {
-  it('should let supplier1 document the confirmed railcar ticket of rail1 from a phone', async () => {
+  it('should let supplier1 document the confirmed railcar ticket of rail1 from a phone, then edit it', async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -177,6 +177,16 @@ describe('railcar documentation', () => {
     await page.getByRole('button', { name: 'Upload' }).click();
     await toast(page, `Railcar ID ${id}:`).waitFor({ timeout: 20_000 });
     await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
+
+    // Edit it from the supplier's list (the ticket travels in navigation state).
+    await page.locator(`[data-ticket-id="${id}"]`).first().getByRole('link', { name: 'Railcar documentation' }).click();
+    const comments = page.getByRole('textbox', { name: /Comments/ });
+    await expect.poll(() => comments.inputValue(), { timeout: 15_000 }).toBe('Two coupled cars');
+    expect(await page.getByRole('button', { name: 'Cancel ticket' }).isEnabled()).toBe(true);
+    await comments.fill('Three coupled cars');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await toast(page, `Railcar ID: ${id} successful update`).waitFor({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
     expect(errors).toEqual([]);
     await context.close();
 
@@ -186,7 +196,7 @@ describe('railcar documentation', () => {
     await signIn(adminPage, 'admin');
     await adminPage.goto(`/dashboard/admin/ta-invoice/${id}`);
     await adminPage.getByText('9876543').waitFor({ timeout: 15_000 });
-    await adminPage.getByText('Two coupled cars').waitFor();
+    await adminPage.getByText('Three coupled cars').waitFor();
     expect(await adminPage.getByText('GATX123456').count()).toBeGreaterThan(0);
     await adminContext.close();
   });
