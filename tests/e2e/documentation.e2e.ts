@@ -201,3 +201,24 @@ describe('railcar documentation', () => {
     await adminContext.close();
   });
 });
+
+describe('purchase order import', () => {
+  it('should let the admin import a CSV and see the imported count and the refused row', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'admin');
+    await page.goto('/dashboard/admin/settings');
+    const csv = [
+      'documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity,materialDesc',
+      '4511111,100245,HMS-80-20,2026-06-01,120,',
+      '4511112,NOPE,HMS-80-20,2026-06-01,50,',
+    ].join('\n');
+    await page.locator('input[data-slot="purchaseOrders"]').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('1 purchase order imported').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('table', { name: 'Rows not imported' }).textContent()).toContain('Unknown supplier SAP id NOPE');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

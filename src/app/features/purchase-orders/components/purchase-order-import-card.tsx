@@ -4,7 +4,7 @@
  * materialDesc. Shows how many rows were imported and each refused row with its reason.
  */
 import { Alert, Button, Code, FileInput, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState, type ComponentProps } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -77,14 +77,16 @@ export function PurchaseOrderImportCard({ readOnly }: { readOnly: boolean }) {
           <Alert
             color={result.errors.length > 0 ? 'yellow' : 'teal'}
             icon={result.errors.length > 0 ? <IconAlertTriangle size={18} /> : <IconCircleCheck size={18} />}
-            title={t`${result.imported} purchase orders imported`}
+            title={<Plural value={result.imported} one="# purchase order imported" other="# purchase orders imported" />}
             role="status"
           >
             {result.errors.length === 0 ? (
               t`Every row was imported.`
             ) : (
               <Stack gap="xs">
-                <Text size="sm">{t`${result.errors.length} rows were not imported:`}</Text>
+                <Text size="sm">
+                  <Plural value={result.errors.length} one="# row was not imported:" other="# rows were not imported:" />
+                </Text>
                 <ScrollArea.Autosize mah={240}>
                   <Table striped withRowBorders={false} aria-label={t`Rows not imported`}>
                     <Table.Thead>
