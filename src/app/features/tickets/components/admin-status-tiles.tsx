@@ -56,7 +56,8 @@ export function AdminStatusTiles() {
               className={classes.main}
               onClick={() => select(active && !activeOldest ? null : tile.status)}
               aria-pressed={active && !activeOldest}
-              aria-label={t`${label(tile.status)}: ${row?.total ?? 0} tickets`}
+              // No count in the name until it is known: a screen reader must not hear a wrong zero.
+              aria-label={counts.isPending ? label(tile.status) : t`${label(tile.status)}: ${row?.total ?? 0} tickets`}
               data-tile={tile.status}
             >
               {counts.isPending ? (
@@ -93,7 +94,7 @@ export function AdminStatusTiles() {
           className={classes.main}
           onClick={() => select(null, { unassigned: !values.unassigned })}
           aria-pressed={values.unassigned}
-          aria-label={t`Unassigned: ${unassigned.data?.count ?? 0} tickets`}
+          aria-label={unassigned.isPending ? t`Unassigned` : t`Unassigned: ${unassigned.data?.count ?? 0} tickets`}
           data-tile="UNASSIGNED"
         >
           {unassigned.isPending ? (
