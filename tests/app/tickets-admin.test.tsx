@@ -54,6 +54,16 @@ describe('admin ongoing list', () => {
     expect(screen.getByText('Older than a day')).toBeInTheDocument();
   });
 
+  it('should page by 10 after Clean filters, as the spec resets the ongoing list', async () => {
+    pretendDesktop();
+    adminServer();
+    const app = renderApp('/dashboard/admin/ongoing?status=PENDING');
+    await waitFor(() => expect(ticketListQueries().find((q) => !q.has('unassigned'))?.get('limit')).toBe('20'));
+    await app.user.click(await screen.findByRole('button', { name: 'Clean filters' }));
+    await waitFor(() => expect(ticketListQueries().at(-1)?.get('limit')).toBe('10'));
+    expect(ticketListQueries().at(-1)?.getAll('statusName')).toContain('CONFIRMED');
+  });
+
   it('should mark tickets with no offer as unassigned and let an admin change the carrier', async () => {
     pretendDesktop();
     const server = adminServer();

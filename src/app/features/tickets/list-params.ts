@@ -7,6 +7,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  ADMIN_ONGOING_RESET_LIMIT,
   TICKET_LIST_DEFAULTS,
   expandStatusFilter,
   statusFilterOptions,
@@ -66,7 +67,11 @@ export function readListParams(params: URLSearchParams): ListParams {
   };
 }
 
-export function pageSize(config: TicketListConfig): number {
+/** The list's page size; after 'Clean filters' the admin ongoing list pages by 10 (spec section 9). */
+export function pageSize(config: TicketListConfig, params?: URLSearchParams): number {
+  if (config.list === 'adminOngoing' && Number(params?.get('size')) === ADMIN_ONGOING_RESET_LIMIT) {
+    return ADMIN_ONGOING_RESET_LIMIT;
+  }
   return config.limit ?? TICKET_LIST_DEFAULTS[config.list].limit;
 }
 
@@ -84,7 +89,7 @@ export function toTicketFilters(config: TicketListConfig, params: URLSearchParam
   const filters: TicketFilters = {
     statusName: statuses,
     page: p.page,
-    limit: pageSize(config),
+    limit: pageSize(config, params),
     carrierId: ids(p.carrier),
     carrierMode: p.mode.filter((m): m is CarrierMode => (CARRIER_MODES as readonly string[]).includes(m)),
     destinationId: ids(p.destination),
@@ -137,12 +142,13 @@ export function useListParams() {
     [setParams],
   );
 
-  /** 'Clean filters': every filter, the page and the search go. */
+  /** 'Clean filters': every filter, the page and the search go; `size` sets the page size after it. */
   const clean = useCallback(
-    () =>
+    (size?: number) =>
       setParams((current) => {
         const updated = new URLSearchParams(current);
-        for (const key of [...FILTER_KEYS, ...SEARCH_KEYS]) updated.delete(key);
+        for (const key of [...FILTER_KEYS, ...SEARCH_KEYS, 'size']) updated.delete(key);
+        if (size) updated.set('size', String(size));
         return updated;
       }),
     [setParams],

@@ -10,6 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ADMIN_ONGOING_RESET_LIMIT } from '../../../../shared/domain/role-views';
 import type { User } from '../../../../shared/schemas/user';
 import { PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
@@ -48,7 +49,7 @@ export function TicketList({ config, user, title, description, actions, above, e
   const groups = useFilterGroups(config);
 
   const filters = toTicketFilters(config, params);
-  const limit = pageSize(config);
+  const limit = pageSize(config, params);
   const query = useQuery({
     ...ticketsQueryOptions(filters ?? { page: 1, limit }),
     enabled: filters !== null,
@@ -71,7 +72,7 @@ export function TicketList({ config, user, title, description, actions, above, e
       size={desktop ? 'sm' : 'md'}
       leftSection={<IconFilterOff size={16} />}
       onClick={() => {
-        clean();
+        clean(config.list === 'adminOngoing' ? ADMIN_ONGOING_RESET_LIMIT : undefined);
         setDrawer(false);
       }}
       disabled={!filtered && params.toString() === ''}
