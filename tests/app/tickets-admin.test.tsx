@@ -133,3 +133,21 @@ describe('tickets in Spanish', () => {
     expect(await screen.findByText('Error al obtener los destinos', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });
+
+describe('admin ongoing list, provider invoices', () => {
+  it('should show the TA invoice number and highlight one the ERP rejected in red', async () => {
+    pretendDesktop();
+    const server = adminServer();
+    const rejected = makeTicket(31, { status: 'TA_INVOICED' });
+    const fine = makeTicket(32, { status: 'TA_INVOICED' });
+    rejected.invoice = { id: 1, number: 'TA-7001', date: '2026-11-20', borderCrossingId: 1, paymentDate: null, sapValidationStatus: 'rejected' };
+    fine.invoice = { id: 2, number: 'TA-7002', date: '2026-11-20', borderCrossingId: 1, paymentDate: null, sapValidationStatus: 'confirmed' };
+    server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [rejected, fine], count: 2 } }));
+    renderApp('/dashboard/admin/ongoing');
+    const bad = await screen.findByText('TA TA-7001', {}, { timeout: 5000 });
+    expect(bad.tagName).toBe('MARK');
+    expect(bad).toHaveAttribute('title', 'Rejected by the ERP');
+    const good = screen.getByText('TA TA-7002');
+    expect(good.tagName).not.toBe('MARK');
+  });
+});

@@ -1,4 +1,4 @@
-import { Anchor, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Mark, Skeleton, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Role } from '../../../../shared/domain/roles';
@@ -23,6 +23,7 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
   // A role does not need a column naming itself.
   const showSupplier = role !== 'SUPPLIER';
   const showCarrier = role !== 'CARRIER';
+  const showTaInvoice = role === 'ADMIN' || role === 'ADMINRO';
   const fit = classes.fit;
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -97,7 +98,10 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
               <Table.Td className={`${classes.date} ${fit}`}>
                 <DateTime iso={ticket.withdrawalDate} />
               </Table.Td>
-              <Table.Td className={classes.invoice}>{invoiceNumberOf(ticket) ?? '—'}</Table.Td>
+              <Table.Td className={classes.invoice}>
+                {invoiceNumberOf(ticket) ?? '—'}
+                {showTaInvoice && ticket.invoice && <TaInvoiceNumber invoice={ticket.invoice} />}
+              </Table.Td>
               <Table.Td className={fit}>
                 <TicketActions ticket={ticket} role={role} user={user} onAction={onAction} />
               </Table.Td>
@@ -131,5 +135,22 @@ export function TicketTableSkeleton({ rows = 6 }: { rows?: number }) {
         <Skeleton key={i} height={44} radius="sm" mb="xs" />
       ))}
     </div>
+  );
+}
+
+/** The provider (TA) invoice number; one the ERP rejected is highlighted in red (spec section 4). */
+function TaInvoiceNumber({ invoice }: { invoice: NonNullable<Ticket['invoice']> }) {
+  const { t } = useLingui();
+  const rejected = invoice.sapValidationStatus === 'rejected';
+  return (
+    <Text size="xs" c={rejected ? 'red.8' : 'dimmed'} fw={rejected ? 700 : 400} data-sap-status={invoice.sapValidationStatus}>
+      {rejected ? (
+        <Mark color="red" px={4} title={t`Rejected by the ERP`}>
+          {t`TA ${invoice.number}`}
+        </Mark>
+      ) : (
+        t`TA ${invoice.number}`
+      )}
+    </Text>
   );
 }
