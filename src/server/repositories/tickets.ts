@@ -8,8 +8,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/domain/roles';
-import { TICKET_STATUSES, type TicketStatus } from '../../shared/domain/ticket-status';
+import { TICKET_STATUSES, type AssignmentStatus, type TicketStatus } from '../../shared/domain/ticket-status';
 import { CUSTOMS_VISIBLE_STATUSES } from '../../shared/domain/ticket-transitions';
+import type { CarrierRef, TicketView } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
 import { providerInvoices, shippingDocuments } from '../db/schema/documents';
 import { carriers, depots, destinations, suppliers } from '../db/schema/parties';
@@ -43,59 +44,7 @@ export interface TicketListFilter {
   /** The carrier's /all page: also tickets it was offered before. */
   all?: boolean | undefined;
 }
-
-export interface CarrierRef {
-  id: number;
-  businessName: string;
-  mode: 'TRUCK' | 'RAILCAR';
-}
-
-export interface DocumentationSummary {
-  id: number;
-  invoiceNumber: string;
-  carEquipment: string;
-}
-
-/** A ticket as every ticket call answers it (spec section 3). */
-export interface TicketView {
-  id: number;
-  createAt: string;
-  status: { name: TicketStatus };
-  supplier: { id: number; businessName: string };
-  carrier: CarrierRef | null;
-  ticketAssignments: {
-    id: number;
-    status: { name: string };
-    carrier: CarrierRef;
-    reason: string | null;
-    manual: boolean;
-    createdAt: string;
-  }[];
-  origin: {
-    id: number;
-    name: string;
-    address: string;
-    city: string;
-    location: { type: 'Point'; coordinates: [number, number] };
-    borderCrossingId: number | null;
-  };
-  destination: { id: number; name: string } | null;
-  withdrawalDate: string | null;
-  timezone: number | null;
-  comments: string | null;
-  invoice: {
-    id: number;
-    number: string;
-    date: string;
-    borderCrossingId: number;
-    paymentDate: string | null;
-    sapValidationStatus: string;
-  } | null;
-  truckDocumentation: DocumentationSummary | null;
-  railcarDocumentation: DocumentationSummary | null;
-  customsRead: boolean;
-  rpa: { id: number } | null;
-}
+export type { TicketView };
 
 const isAdmin = (viewer: Viewer) => viewer.roles.includes('ADMIN') || viewer.roles.includes('ADMINRO');
 /** A carrier sees only its own offers; the other roles see the whole offer history. */
@@ -294,7 +243,7 @@ export async function hydrate(db: Tx, viewer: Viewer, ids: readonly number[]): P
       carrier: r.carrier && !carrierHidden ? r.carrier : null,
       ticketAssignments: (offersByTicket.get(id) ?? []).map((o) => ({
         id: o.a.id,
-        status: { name: o.a.status },
+        status: { name: o.a.status as AssignmentStatus },
         carrier: o.carrier,
         reason: o.a.reason,
         manual: o.a.manual,

@@ -1,72 +1,11 @@
-/**
- * A ticket as every ticket call answers it (spec section 3, GET /tickets and GET /tickets/{id}). The
- * client mirrors the server's view type here because the app never imports src/server.
- */
-import type { CarrierMode } from '../../../shared/domain/roles';
-import type { AssignmentStatus, TicketStatus } from '../../../shared/domain/ticket-status';
+/** The ticket as the API answers it: one definition shared with the server (src/shared/schemas/ticket-view.ts). */
+import type { TicketView } from '../../../shared/schemas/ticket-view';
 
-export interface CarrierRef {
-  id: number;
-  businessName: string;
-  mode: CarrierMode;
-}
-
-export interface TicketAssignment {
-  id: number;
-  status: { name: AssignmentStatus };
-  carrier: CarrierRef;
-  reason: string | null;
-  manual: boolean;
-  createdAt: string;
-}
-
-export interface DocumentationSummary {
-  id: number;
-  invoiceNumber: string;
-  carEquipment: string;
-}
-
-export interface Ticket {
-  id: number;
-  createAt: string;
-  status: { name: TicketStatus };
-  supplier: { id: number; businessName: string };
-  carrier: CarrierRef | null;
-  ticketAssignments: TicketAssignment[];
-  origin: {
-    id: number;
-    name: string;
-    address: string;
-    city: string;
-    location: { type: 'Point'; coordinates: [number, number] };
-    borderCrossingId: number | null;
-  };
-  destination: { id: number; name: string } | null;
-  withdrawalDate: string | null;
-  timezone: number | null;
-  comments: string | null;
-  invoice: {
-    id: number;
-    number: string;
-    date: string;
-    borderCrossingId: number;
-    paymentDate: string | null;
-    sapValidationStatus: string;
-  } | null;
-  truckDocumentation: DocumentationSummary | null;
-  railcarDocumentation: DocumentationSummary | null;
-  customsRead: boolean;
-  rpa: { id: number } | null;
-}
-
-export interface TicketPage {
-  tickets: Ticket[];
-  count: number;
-}
-
-/** GET /tickets/count/states: one row per stored status. */
-export interface StatusCount {
-  status: TicketStatus;
-  total: number;
-  oldestCount: number;
-}
+export type {
+  CarrierRef,
+  DocumentationSummary,
+  StatusCount,
+  TicketAssignment,
+  TicketPage,
+} from '../../../shared/schemas/ticket-view';
+export type Ticket = TicketView;
