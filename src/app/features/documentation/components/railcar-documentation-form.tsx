@@ -4,8 +4,7 @@
  * ticket in navigation state it edits that ticket's documentation, read-only once the ticket is
  * TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED.
  */
-import { Alert, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Loader, Paper, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
@@ -14,7 +13,6 @@ import { useEffect } from 'react';
 import { isDocumentationLocked } from '../../../../shared/domain/role-views';
 import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useConfirmedTickets } from '../api/get-confirmed-tickets';
-import { useDestinations } from '../api/get-destinations';
 import { useDocumentation } from '../api/get-documentation';
 import { useSaveDocumentation } from '../api/save-documentation';
 import {
@@ -29,10 +27,9 @@ import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
 import { CancelTicketButton } from './cancel-ticket-button';
 import { DocumentUploads } from './document-uploads';
-import { MaterialFields } from './material-fields';
+import { InvoiceLoadFields } from './invoice-load-fields';
 import { RailcarTicketFields } from './railcar-ticket-fields';
 import { SaveActions } from './save-actions';
-import { useAmountProps } from './use-amount-props';
 
 export interface RailcarDocumentationFormProps {
   /** The ticket whose documentation is edited; null to document a confirmed railcar ticket. */
@@ -57,10 +54,8 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
   const tm = useMessageTranslator();
   const editing = editTicket !== null;
   const tickets = useConfirmedTickets(!editing);
-  const destinations = useDestinations();
   const stored = useDocumentation('RAILCAR', editTicket?.id ?? null);
   const save = useSaveDocumentation();
-  const { money, weight } = useAmountProps();
   const form = useForm<DocumentationFormValues>({ initialValues: initialValues(editTicket) });
 
   const doc = stored.data;
@@ -133,27 +128,14 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
           />
         </Paper>
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <Stack gap="md">
-            <Title order={2} size="h4">{t`Invoice and load`}</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select
-                label={t`Destination`}
-                required
-                disabled={editing}
-                data={(destinations.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
-                {...field('destinationId')}
-              />
-              <DatePickerInput
-                label={t`Invoice date`}
-                required={!editing}
-                disabled={locked}
-                valueFormat="DD/MM/YYYY"
-                placeholder="DD/MM/YYYY"
-                clearable
-                {...field('invoiceDate')}
-              />
-              <TextInput label={t`Invoice number`} required={!editing} disabled={locked} {...field('invoiceNumber')} />
-              <NumberInput label={t`Invoice amount`} required disabled={locked} {...money} {...field('invoiceAmount')} />
+          <InvoiceLoadFields
+            form={form}
+            supplierId={supplierId}
+            editing={editing}
+            locked={locked}
+            storedOrder={doc?.purchaseOrder}
+            showMaterialDescription
+            afterAmount={
               <TextInput
                 label={t`WayBill`}
                 description={t`Rail tracking number, digits only (min 5)`}
@@ -162,20 +144,9 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
                 inputMode="numeric"
                 {...field('waybill')}
               />
-              <TextInput
-                label={t`Car/Equipment`}
-                description={t`Car initial letters plus number, no symbols or spaces`}
-                required
-                disabled={locked}
-                autoCapitalize="characters"
-                {...field('carEquipment')}
-              />
-              <NumberInput label={t`Gross weight (lbs)`} required disabled={locked} {...weight} {...field('grossWeight')} />
-              <NumberInput label={t`Tare weight (lbs)`} required disabled={locked} {...weight} {...field('tareWeight')} />
-              <MaterialFields form={form} supplierId={supplierId} disabled={locked} showDescription storedOrder={doc?.purchaseOrder} />
-            </SimpleGrid>
-            <Textarea label={t`Comments`} rows={3} disabled={locked} {...field('comments')} />
-          </Stack>
+            }
+            footer={<Textarea label={t`Comments`} rows={3} disabled={locked} {...field('comments')} />}
+          />
         </Paper>
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
           <DocumentUploads form={form} stored={doc} disabled={locked} required={!editing} radioactiveLabel={t`No-radioactivity certificate`} />

@@ -4,8 +4,7 @@
  * it edits that ticket's documentation: destination and ticket locked, everything locked once the
  * ticket is TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED.
  */
-import { Alert, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Loader, Paper, Select, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
@@ -15,7 +14,6 @@ import { useEffect } from 'react';
 import { isDocumentationLocked } from '../../../../shared/domain/role-views';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useConfirmedTickets } from '../api/get-confirmed-tickets';
-import { useDestinations } from '../api/get-destinations';
 import { useDocumentation } from '../api/get-documentation';
 import { useSaveDocumentation } from '../api/save-documentation';
 import {
@@ -30,10 +28,9 @@ import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
 import { CancelTicketButton } from './cancel-ticket-button';
 import { DocumentUploads } from './document-uploads';
-import { MaterialFields } from './material-fields';
+import { InvoiceLoadFields } from './invoice-load-fields';
 import { SaveActions } from './save-actions';
 import { TicketSummary } from './ticket-summary';
-import { useAmountProps } from './use-amount-props';
 
 export interface TruckDocumentationFormProps {
   /** The ticket whose documentation is edited; null to document a confirmed ticket. */
@@ -47,10 +44,8 @@ export function TruckDocumentationForm({ editTicket, supplierId, onDone }: Truck
   const tm = useMessageTranslator();
   const editing = editTicket !== null;
   const tickets = useConfirmedTickets(!editing);
-  const destinations = useDestinations();
   const stored = useDocumentation('TRUCK', editTicket?.id ?? null);
   const save = useSaveDocumentation();
-  const { money, weight } = useAmountProps();
   const form = useForm<DocumentationFormValues>({
     initialValues: { ...EMPTY_VALUES, ticketId: editTicket ? String(editTicket.id) : null },
   });
@@ -134,40 +129,14 @@ export function TruckDocumentationForm({ editTicket, supplierId, onDone }: Truck
           </Stack>
         </Paper>
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <Stack gap="md">
-            <Title order={2} size="h4">{t`Invoice and load`}</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select
-                label={t`Destination`}
-                required
-                disabled={editing}
-                data={(destinations.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
-                {...field('destinationId')}
-              />
-              <DatePickerInput
-                label={t`Invoice date`}
-                required={!editing}
-                disabled={locked}
-                valueFormat="DD/MM/YYYY"
-                placeholder="DD/MM/YYYY"
-                clearable
-                {...field('invoiceDate')}
-              />
-              <TextInput label={t`Invoice number`} required={!editing} disabled={locked} {...field('invoiceNumber')} />
-              <NumberInput label={t`Invoice amount`} required disabled={locked} {...money} {...field('invoiceAmount')} />
-              <TextInput
-                label={t`Car/Equipment`}
-                description={t`Car initial letters plus number, no symbols or spaces`}
-                required
-                disabled={locked}
-                autoCapitalize="characters"
-                {...field('carEquipment')}
-              />
-              <NumberInput label={t`Gross weight (lbs)`} required disabled={locked} {...weight} {...field('grossWeight')} />
-              <NumberInput label={t`Tare weight (lbs)`} required disabled={locked} {...weight} {...field('tareWeight')} />
-              <MaterialFields form={form} supplierId={supplierId} disabled={locked} showDescription={false} storedOrder={doc?.purchaseOrder} />
-            </SimpleGrid>
-          </Stack>
+          <InvoiceLoadFields
+            form={form}
+            supplierId={supplierId}
+            editing={editing}
+            locked={locked}
+            storedOrder={doc?.purchaseOrder}
+            showMaterialDescription={false}
+          />
         </Paper>
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
           <DocumentUploads form={form} stored={doc} disabled={locked} required={!editing} radioactiveLabel={t`Radioactive certificate`} />

@@ -1,0 +1,85 @@
+/**
+ * The 'Invoice and load' block shared by the truck and railcar forms: destination, invoice date,
+ * number and amount, car/equipment, weights, material and purchase order. The railcar form adds its
+ * waybill after the amount and its comments below.
+ */
+import { NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { useMessageTranslator } from '../../../lib/messages';
+import { useDestinations } from '../api/get-destinations';
+import type { DocumentationFormValues } from '../form-values';
+import { MaterialFields, type MaterialFieldsProps } from './material-fields';
+import { useAmountProps } from './use-amount-props';
+
+export interface InvoiceLoadFieldsProps {
+  form: UseFormReturnType<DocumentationFormValues>;
+  supplierId: number | undefined;
+  /** Editing a stored documentation: destination locked, invoice date and number optional. */
+  editing: boolean;
+  /** Every field read-only (TA invoiced and later). */
+  locked: boolean;
+  storedOrder: MaterialFieldsProps['storedOrder'];
+  showMaterialDescription: boolean;
+  /** Fields placed after the amount (the railcar's waybill). */
+  afterAmount?: ReactNode;
+  /** Below the grid (the railcar's comments). */
+  footer?: ReactNode;
+}
+
+export function InvoiceLoadFields({
+  form,
+  supplierId,
+  editing,
+  locked,
+  storedOrder,
+  showMaterialDescription,
+  afterAmount,
+  footer,
+}: InvoiceLoadFieldsProps) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const destinations = useDestinations();
+  const { money, weight } = useAmountProps();
+  const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4">{t`Invoice and load`}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={t`Destination`}
+          required
+          disabled={editing}
+          data={(destinations.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+          {...field('destinationId')}
+        />
+        <DatePickerInput
+          label={t`Invoice date`}
+          required={!editing}
+          disabled={locked}
+          valueFormat="DD/MM/YYYY"
+          placeholder="DD/MM/YYYY"
+          clearable
+          {...field('invoiceDate')}
+        />
+        <TextInput label={t`Invoice number`} required={!editing} disabled={locked} {...field('invoiceNumber')} />
+        <NumberInput label={t`Invoice amount`} required disabled={locked} {...money} {...field('invoiceAmount')} />
+        {afterAmount}
+        <TextInput
+          label={t`Car/Equipment`}
+          description={t`Car initial letters plus number, no symbols or spaces`}
+          required
+          disabled={locked}
+          autoCapitalize="characters"
+          {...field('carEquipment')}
+        />
+        <NumberInput label={t`Gross weight (lbs)`} required disabled={locked} {...weight} {...field('grossWeight')} />
+        <NumberInput label={t`Tare weight (lbs)`} required disabled={locked} {...weight} {...field('tareWeight')} />
+        <MaterialFields form={form} supplierId={supplierId} disabled={locked} showDescription={showMaterialDescription} storedOrder={storedOrder} />
+      </SimpleGrid>
+      {footer}
+    </Stack>
+  );
+}
