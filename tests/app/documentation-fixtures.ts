@@ -27,7 +27,10 @@ export function docTicket(id: number, status: TicketStatus = 'CONFIRMED', mode: 
     destination: { id: 1, name: 'Monterrey Steel Mill' },
     withdrawalDate: '2026-03-12T15:00:00.000Z',
     comments: null,
-    invoice: status === 'TA_INVOICED' || status === 'MX_TRANSIT' ? { id: 5, number: 'TA-100' } : null,
+    invoice:
+      status === 'TA_INVOICED' || status === 'MX_TRANSIT'
+        ? { id: 5, number: 'TA-100', date: '2026-03-13', borderCrossingId: 1, paymentDate: null, sapValidationStatus: 'pending' }
+        : null,
     truckDocumentation: null,
     railcarDocumentation: null,
     customsRead: false,
@@ -40,7 +43,10 @@ export function documentation(ticketId: number, status: TicketStatus = 'SUPPLIER
   return {
     id: 40,
     ticketId,
+    mode: 'TRUCK',
     createAt: '2026-03-11T10:00:00.000Z',
+    updatedAt: '2026-03-11T10:00:00.000Z',
+    reservedTonnes: 22.68,
     invoiceDate: '2026-03-11',
     invoiceNumber: 'INV-2001',
     invoiceAmount: 12500.5,

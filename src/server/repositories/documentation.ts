@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '../../shared/domain/ticket-status';
 import { netTonnes } from '../../shared/domain/money';
+import type { DocumentationView, FileRef } from '../../shared/schemas/documentation-view';
 import { queryRows, type Tx } from '../db/database';
 import { documentFiles, shippingDocuments } from '../db/schema/documents';
 import { events } from '../db/schema/system';
@@ -181,43 +182,7 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-export interface FileRef {
-  key: string;
-  name: string;
-}
-
-export interface DocumentationView {
-  id: number;
-  ticketId: number;
-  mode: DocumentMode;
-  createAt: string;
-  updatedAt: string;
-  invoiceDate: string;
-  invoiceNumber: string;
-  invoiceAmount: number;
-  grossWeight: number;
-  tareWeight: number;
-  netTonnes: number;
-  reservedTonnes: number;
-  carEquipment: string;
-  materialId: number;
-  material: { id: number; code: string; description: string };
-  materialDescription: string | null;
-  purchaseOrderId: number | null;
-  purchaseOrder: { id: number; documentNumberId: string; availableQuantity: number } | null;
-  destinationId: number;
-  destination: { id: number; name: string };
-  carrierId: number | null;
-  depotId: number | null;
-  waybill: string | null;
-  comments: string | null;
-  ticket: { id: number; status: { name: string } };
-  salesInvoice: FileRef[];
-  weightCertificate: FileRef[];
-  BL: FileRef[];
-  radioactiveCertificate: FileRef[];
-  photos: FileRef[];
-}
+export type { DocumentationView, FileRef };
 
 type ViewRow = Omit<DocumentationView, 'invoiceAmount' | 'grossWeight' | 'tareWeight' | 'netTonnes' | 'reservedTonnes' | 'material' | 'purchaseOrder' | 'destination' | 'ticket' | 'salesInvoice' | 'weightCertificate' | 'BL' | 'radioactiveCertificate' | 'photos'> & {
   invoiceAmount: string;
@@ -293,7 +258,7 @@ export async function findDocumentationView(
     depotId: row.depotId,
     waybill: row.waybill,
     comments: row.comments,
-    ticket: { id: row.ticketId, status: { name: row.status } },
+    ticket: { id: row.ticketId, status: { name: row.status as TicketStatus } },
     salesInvoice: list('salesInvoice'),
     weightCertificate: list('weightCertificate'),
     BL: list('BL'),

@@ -3,24 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { SapValidationStatus } from '../../shared/schemas/invoice';
 import { queryRows, type Tx } from '../db/database';
 import { providerInvoices } from '../db/schema/documents';
-import { ticketScope, type FileRef, type Viewer } from './documentation';
+import { ticketScope, type Viewer } from './documentation';
+import type { FileRef, InvoiceView } from '../../shared/schemas/documentation-view';
 
-export interface InvoiceView {
-  id: number;
-  ticketId: number;
-  number: string;
-  date: string;
-  borderCrossingId: number;
-  borderCrossing: { id: number; description: string; customsAgent: { id: number; tradeName: string } | null };
-  invoiceFile: FileRef | null;
-  sapValidationStatus: SapValidationStatus;
-  rpaId: number | null;
-  rpa: { id: number } | null;
-  paymentNumber: string | null;
-  paymentDate: string | null;
-  paymentFile: FileRef | null;
-  createAt: string;
-}
+export type { InvoiceView };
 
 interface InvoiceRow {
   id: number;

@@ -3,66 +3,31 @@
  * so the client mirrors the server's views here, limited to what the forms and detail views read.
  */
 import type { CarrierMode } from '../../../shared/domain/roles';
-import type { TicketStatus } from '../../../shared/domain/ticket-status';
+import type { DocumentationView } from '../../../shared/schemas/documentation-view';
+import type { TicketView } from '../../../shared/schemas/ticket-view';
 
-export interface FileRef {
-  key: string;
-  name: string;
-}
+export type { FileRef } from '../../../shared/schemas/documentation-view';
 
 /** A ticket as GET /tickets and GET /tickets/{id} answer it, limited to what these screens read. */
-export interface DocTicket {
-  id: number;
-  createAt: string;
-  status: { name: TicketStatus };
-  supplier: { id: number; businessName: string };
-  carrier: { id: number; businessName: string; mode: CarrierMode } | null;
-  origin: {
-    id: number;
-    name: string;
-    address: string;
-    city: string;
-    location: { type: 'Point'; coordinates: [number, number] };
-    borderCrossingId: number | null;
-  };
-  destination: { id: number; name: string } | null;
-  withdrawalDate: string | null;
-  comments: string | null;
-  invoice: { id: number; number: string } | null;
-  truckDocumentation: { id: number; invoiceNumber: string; carEquipment: string } | null;
-  railcarDocumentation: { id: number; invoiceNumber: string; carEquipment: string } | null;
-  customsRead: boolean;
-}
+export type DocTicket = Pick<
+  TicketView,
+  | 'id'
+  | 'createAt'
+  | 'status'
+  | 'supplier'
+  | 'carrier'
+  | 'origin'
+  | 'destination'
+  | 'withdrawalDate'
+  | 'comments'
+  | 'invoice'
+  | 'truckDocumentation'
+  | 'railcarDocumentation'
+  | 'customsRead'
+>;
 
-export interface Documentation {
-  id: number;
-  ticketId: number;
-  createAt: string;
-  invoiceDate: string;
-  invoiceNumber: string;
-  invoiceAmount: number;
-  grossWeight: number;
-  tareWeight: number;
-  netTonnes: number;
-  carEquipment: string;
-  materialId: number;
-  material: { id: number; code: string; description: string };
-  materialDescription: string | null;
-  purchaseOrderId: number | null;
-  purchaseOrder: { id: number; documentNumberId: string; availableQuantity: number } | null;
-  destinationId: number;
-  destination: { id: number; name: string };
-  carrierId: number | null;
-  depotId: number | null;
-  waybill: string | null;
-  comments: string | null;
-  ticket: { id: number; status: { name: TicketStatus } };
-  salesInvoice: FileRef[];
-  weightCertificate: FileRef[];
-  BL: FileRef[];
-  radioactiveCertificate: FileRef[];
-  photos: FileRef[];
-}
+/** A truck or railcar documentation as the API answers it: the shared definition. */
+export type Documentation = DocumentationView;
 
 export interface Material {
   id: number;

@@ -1,26 +1,9 @@
-import type { SapValidationStatus } from '../../../shared/schemas/invoice';
+import type { InvoiceView } from '../../../shared/schemas/documentation-view';
 
-export interface FileRef {
-  key: string;
-  name: string;
-}
+export type { FileRef } from '../../../shared/schemas/documentation-view';
 
-/** A provider (TA) invoice as GET /invoices/{ticketId}/ticket answers it (spec section 3). */
-export interface Invoice {
-  id: number;
-  ticketId: number;
-  number: string;
-  date: string;
-  borderCrossingId: number;
-  borderCrossing: { id: number; description: string; customsAgent: { id: number; tradeName: string } | null };
-  invoiceFile: FileRef | null;
-  sapValidationStatus: SapValidationStatus;
-  rpaId: number | null;
-  rpa: { id: number } | null;
-  paymentNumber: string | null;
-  paymentDate: string | null;
-  paymentFile: FileRef | null;
-}
+/** A provider (TA) invoice as GET /invoices/{ticketId}/ticket answers it: the shared definition. */
+export type Invoice = InvoiceView;
 
 export interface BorderCrossing {
   id: number;
