@@ -60,4 +60,15 @@ describe('admin ticket page actions', () => {
     await screen.findByText('Supplier documentation', {}, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
   });
+
+  it('should show a read-only administrator no upload control, only the stored TA invoice and no empty voucher form', async () => {
+    adminServer('TA_INVOICED');
+    storeSession(USERS.adminro);
+    renderApp('/dashboard/admin/ta-invoice/7');
+    expect(await screen.findByRole('button', { name: 'Download TA invoice PDF' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Replace|Choose file/ })).not.toBeInTheDocument();
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    expect(screen.getByText('No payment voucher yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Payment number/ })).not.toBeInTheDocument();
+  });
 });

@@ -27,6 +27,8 @@ describe('admin ticket edit', () => {
     await app.user.click(await screen.findByRole('link', { name: 'Edit documentation' }, { timeout: 5000 }));
     expect(await screen.findByDisplayValue('INV-2001')).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/ticket-edit/7');
+    // Edit mode locks the destination (spec section 2); the server refuses a change too.
+    expect(screen.getByRole('combobox', { name: /Destination/ })).toBeDisabled();
     await app.user.clear(textbox(/Invoice amount/));
     await app.user.clear(textbox(/Tare weight/));
     await app.user.type(textbox(/Tare weight/), '0');

@@ -81,7 +81,7 @@ describe('documentation journey', () => {
     await context.close();
   });
 
-  it('should let the admin correct the invoice amount through the ticket-edit form', async () => {
+  it('should let the admin correct the invoice amount and replace the weight certificate through the ticket-edit form', async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -91,11 +91,19 @@ describe('documentation journey', () => {
     const amount = page.getByRole('textbox', { name: /Invoice amount/ });
     await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).toBe('$1,234.56');
     await amount.fill('1300');
+    // The admin also replaces the weight certificate (admin limits; only the picked file is sent).
+    await page.locator('input[data-slot="weightCertificate"]').setInputFiles(pdf('weight-corrected.pdf'));
+    await page.getByText('weight-corrected.pdf').waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Data updated successfully').waitFor({ timeout: 15_000 });
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
-    await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
+    // Back twice (edit form, then the TA invoice page) inside the app: the page refetches the saved values.
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${tripId}`);
     await page.getByText('$1,300.00').first().waitFor({ timeout: 15_000 });
+    await page.getByText('weight-corrected.pdf').waitFor();
+    await page.getByText('salesInvoice.pdf').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -154,6 +162,8 @@ describe('documentation journey', () => {
 });
 
 describe('railcar documentation', () => {
+  let railTripId = 0;
+
   it('should let supplier1 document the confirmed railcar ticket of rail1 from a phone, then edit it', async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
@@ -162,6 +172,7 @@ describe('railcar documentation', () => {
     await page.goto('/dashboard/suppliers/railcar-documentation');
     const picked = await choose(page, /^Ticket/, /Northern Rail Logistics/);
     const id = Number(/#(\d+)/.exec(picked)?.[1]);
+    railTripId = id;
     await expect.poll(() => page.getByRole('combobox', { name: /^Carrier/ }).inputValue()).toBe('Northern Rail Logistics');
     if ((await page.getByRole('combobox', { name: /^Destination/ }).inputValue()) === '') await choose(page, /^Destination/);
     await pickDay(page, /Invoice date/);
@@ -199,6 +210,39 @@ describe('railcar documentation', () => {
     await adminPage.getByText('Three coupled cars').waitFor();
     expect(await adminPage.getByText('GATX123456').count()).toBeGreaterThan(0);
     await adminContext.close();
+  });
+
+  it('should let the admin edit the railcar documentation in Spanish on a phone, with the waybill rule and the locked destination', async () => {
+    expect(railTripId).toBeGreaterThan(0);
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'admin');
+    // The language choice is remembered per device; the next page load starts in Spanish.
+    await page.evaluate(() => localStorage.setItem('locale', 'es'));
+    await page.goto(`/dashboard/admin/ta-invoice/${railTripId}`);
+    await page.getByRole('link', { name: 'Editar documentación' }).click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/admin/ticket-edit/${railTripId}`);
+    const waybill = page.getByRole('textbox', { name: /WayBill/ });
+    await expect.poll(() => waybill.inputValue(), { timeout: 15_000 }).toBe('9876543');
+    expect(await page.getByRole('combobox', { name: /^Destino/ }).isDisabled()).toBe(true);
+
+    await waybill.fill('98A');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('WayBill debe contener solo dígitos numéricos (mín. 5)').waitFor({ timeout: 10_000 });
+
+    await waybill.fill('5550001');
+    await page.getByRole('textbox', { name: /Comentarios/ }).fill('Four coupled cars');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await toast(page, 'Datos actualizados con éxito').waitFor({ timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${railTripId}`);
+    await page.getByText('5550001').waitFor({ timeout: 15_000 });
+    await page.getByText('Four coupled cars').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

@@ -1,14 +1,21 @@
 /**
- * The admin ticket-edit form's values as the JSON part of PUT /trucks-documentation/{id}: checked by
- * AdminTicketEditSchema (spec section 5: amount and tare above 0, gross above tare, the equipment rule,
- * equipment different from the invoice number; everything else optional).
+ * The admin ticket-edit form's values as the JSON part of PUT /trucks-documentation/{id} or
+ * PUT /railcar-documentation/{id}.
+ *
+ * Truck: AdminTicketEditSchema (spec section 5 "Admin ticket edit": amount and tare above 0, gross above
+ * tare, the equipment rule, equipment different from the invoice number; everything else optional).
+ * Railcar: UpdateRailcarDocumentationSchema, the "later form for editing" of spec section 5 (ticket,
+ * destination, invoice date and number optional; the waybill rules stay), which is also what the server
+ * checks on that PUT. Carrier, yard and ticket are never sent: the admin cannot change them.
  */
 import * as v from 'valibot';
-import { AdminTicketEditSchema } from '../../../shared/schemas/documentation';
+import { AdminTicketEditSchema, UpdateRailcarDocumentationSchema } from '../../../shared/schemas/documentation';
 import type { DocumentationFormValues, FormErrors } from './form-values';
+import type { DocumentationMode } from './types';
 
-function input(values: DocumentationFormValues): Record<string, unknown> {
-  const text = (value: string) => (value.trim() === '' ? undefined : value);
+const text = (value: string) => (value.trim() === '' ? undefined : value);
+
+function truckInput(values: DocumentationFormValues): Record<string, unknown> {
   return {
     destinationId: values.destinationId ?? undefined,
     invoiceDate: values.invoiceDate ?? undefined,
@@ -24,10 +31,29 @@ function input(values: DocumentationFormValues): Record<string, unknown> {
   };
 }
 
+function railcarInput(values: DocumentationFormValues): Record<string, unknown> {
+  return {
+    destinationId: values.destinationId ?? undefined,
+    invoiceDate: values.invoiceDate ?? undefined,
+    invoiceNumber: text(values.invoiceNumber),
+    // Railcar keeps its required texts ('Invoice amount is a required field', ...) for an emptied field.
+    invoiceAmount: values.invoiceAmount,
+    grossWeight: values.grossWeight,
+    tareWeight: values.tareWeight,
+    waybill: values.waybill,
+    carEquipment: values.carEquipment,
+    materialId: values.materialId ?? undefined,
+    materialDescription: values.materialDescription,
+    purchaseOrderId: values.purchaseOrderId,
+    comments: values.comments,
+  };
+}
+
 export type AdminEditResult = { ok: true; payload: Record<string, unknown> } | { ok: false; errors: FormErrors };
 
-export function checkAdminEdit(values: DocumentationFormValues): AdminEditResult {
-  const result = v.safeParse(AdminTicketEditSchema, input(values));
+export function checkAdminEdit(values: DocumentationFormValues, mode: DocumentationMode = 'TRUCK'): AdminEditResult {
+  const result =
+    mode === 'TRUCK' ? v.safeParse(AdminTicketEditSchema, truckInput(values)) : v.safeParse(UpdateRailcarDocumentationSchema, railcarInput(values));
   if (result.success) return { ok: true, payload: result.output as Record<string, unknown> };
   const errors: FormErrors = {};
   for (const [key, messages] of Object.entries(v.flatten(result.issues).nested ?? {})) {

@@ -2,7 +2,7 @@
  * /dashboard/admin/ta-invoice/{id}: the ticket, its supplier documentation, the provider (TA) invoice,
  * the SAP validation and the payment voucher. Only for tickets past CONFIRMED and not canceled (else home).
  */
-import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -19,7 +19,7 @@ import { useInvoices } from '../../features/invoices/api/get-invoices';
 import { AdminTicketActions } from '../../features/invoices/components/admin-ticket-actions';
 import { InvoiceForm } from '../../features/invoices/components/invoice-form';
 import { PaymentForm } from '../../features/invoices/components/payment-form';
-import { TICKET_TOASTS, useMessageTranslator } from '../../lib/messages';
+import { DOCUMENT_TOASTS, TICKET_TOASTS, useMessageTranslator } from '../../lib/messages';
 import { PATHS, ticketEditPath } from '../../paths';
 
 export function TaInvoicePage() {
@@ -38,7 +38,11 @@ export function TaInvoicePage() {
     return (
       <>
         <PageHeader title={t`Trip ID ${id}`} />
-        {ticket.isError ? <Alert color="red">{tm(TICKET_TOASTS.ticketError)}</Alert> : <Loader aria-label={t`Loading`} />}
+        {ticket.isError ? (
+          <Alert color="red">{tm(TICKET_TOASTS.ticketError)}</Alert>
+        ) : (
+          <Loader aria-label={t`Loading`} />
+        )}
       </>
     );
   }
@@ -47,9 +51,11 @@ export function TaInvoicePage() {
 
   const readOnly = !user || !can(user.roles, 'invoice:write');
   const invoice = invoices.data?.[0] ?? null;
-  // The admin ticket-edit form corrects truck documentation before the TA invoice (spec sections 2 and 5).
-  const editable = !readOnly && mode === 'TRUCK' && current.status.name === 'SUPPLIER_INVOICED' && !!doc.data;
-  const download = (file: { key: string; name: string }, label: string) => <FileDownloadButton file={file} label={label} />;
+  // The admin ticket-edit form corrects truck or railcar documentation before the TA invoice (spec sections 2 and 5).
+  const editable = !readOnly && current.status.name === 'SUPPLIER_INVOICED' && !!doc.data;
+  const download = (file: { key: string; name: string }, label: string) => (
+    <FileDownloadButton file={file} label={label} />
+  );
   return (
     <>
       <PageHeader
@@ -57,14 +63,23 @@ export function TaInvoicePage() {
         description={t`Supplier documentation, provider invoice and payment voucher.`}
         actions={
           readOnly ? undefined : (
-            <Group gap="sm" justify="flex-end" wrap="wrap">
-              {editable && (
-                <Button component={Link} to={ticketEditPath(id)} variant="default" leftSection={<IconPencil size={16} />}>
-                  {t`Edit documentation`}
-                </Button>
-              )}
-              <AdminTicketActions ticketId={id} status={current.status.name} onCanceled={() => navigate(PATHS.admin.root)} />
-            </Group>
+            <AdminTicketActions
+              ticketId={id}
+              status={current.status.name}
+              onCanceled={() => navigate(PATHS.admin.root)}
+              leading={
+                editable && (
+                  <Button
+                    component={Link}
+                    to={ticketEditPath(id)}
+                    variant="default"
+                    leftSection={<IconPencil size={16} />}
+                  >
+                    {t`Edit documentation`}
+                  </Button>
+                )
+              }
+            />
           )
         }
       />
@@ -74,25 +89,37 @@ export function TaInvoicePage() {
           <DocumentationDetails ticket={current} doc={doc.data} locale={i18n.locale} />
         ) : doc.isPending ? (
           <Loader size="sm" />
+        ) : doc.isError ? (
+          // Spec section 8: a railcar documentation that does not load says 'Error al obtener los trenes'.
+          <Alert color="red">
+            {mode === 'RAILCAR' ? t`Error retrieving the trains` : t`Error retrieving the truck documentation`}
+          </Alert>
         ) : (
           <Alert color="yellow">{t`This ticket has no supplier documentation.`}</Alert>
         )}
-        <InvoiceForm
-          key={`${invoice?.id ?? 'new'}-${invoice?.number ?? ''}`}
-          ticketId={id}
-          status={current.status.name}
-          invoice={invoice}
-          readOnly={readOnly}
-          renderDownload={download}
-        />
-        <PaymentForm
-          key={`payment-${invoice?.id ?? 'none'}-${invoice?.paymentNumber ?? ''}`}
-          ticketId={id}
-          status={current.status.name}
-          invoice={invoice}
-          readOnly={readOnly}
-          renderDownload={download}
-        />
+        {invoices.isError ? (
+          // Without the invoices the page cannot tell 'add' from 'update': say so instead of offering a new one.
+          <Alert color="red">{tm(DOCUMENT_TOASTS.invoicesError)}</Alert>
+        ) : (
+          <>
+            <InvoiceForm
+              key={`${invoice?.id ?? 'new'}-${invoice?.number ?? ''}`}
+              ticketId={id}
+              status={current.status.name}
+              invoice={invoice}
+              readOnly={readOnly}
+              renderDownload={download}
+            />
+            <PaymentForm
+              key={`payment-${invoice?.id ?? 'none'}-${invoice?.paymentNumber ?? ''}`}
+              ticketId={id}
+              status={current.status.name}
+              invoice={invoice}
+              readOnly={readOnly}
+              renderDownload={download}
+            />
+          </>
+        )}
       </Stack>
     </>
   );

@@ -1,6 +1,7 @@
 /**
- * /dashboard/admin/ticket-edit/{id}: the admin's correction of a ticket's truck documentation. Loads the
- * ticket, its documentation and the destinations; editable only while SUPPLIER_INVOICED and for ADMIN.
+ * /dashboard/admin/ticket-edit/{id}: the admin's correction of a ticket's truck or railcar documentation
+ * (by the carrier's mode). Loads the ticket, its documentation and the destinations; editable only while
+ * SUPPLIER_INVOICED and for ADMIN. A failed railcar load says 'Error al obtener los trenes' (spec section 8).
  */
 import { Alert, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
@@ -12,7 +13,7 @@ import { useAuth } from '../../features/auth/auth-context';
 import { useDestinations } from '../../features/documentation/api/get-destinations';
 import { useDocumentation } from '../../features/documentation/api/get-documentation';
 import { useTicket } from '../../features/documentation/api/get-ticket';
-import { AdminDocumentationEditForm } from '../../features/documentation/components/admin-documentation-edit-form';
+import { AdminDocumentationEditForm, type AdminEditLock } from '../../features/documentation/components/admin-documentation-edit-form';
 import { TICKET_TOASTS, useMessageTranslator } from '../../lib/messages';
 import { PATHS, taInvoicePath } from '../../paths';
 
@@ -23,20 +24,41 @@ export function TicketEditPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const ticket = useTicket(id);
-  const doc = useDocumentation('TRUCK', ticket.data ? id : null);
+  const mode = ticket.data?.carrier?.mode === 'RAILCAR' ? 'RAILCAR' : 'TRUCK';
+  const doc = useDocumentation(mode, ticket.data ? id : null);
   const destinations = useDestinations();
 
   if (!Number.isSafeInteger(id)) return <Navigate to={PATHS.admin.root} replace />;
-  const header = <PageHeader title={t`Edit ticket · Trip ID ${id}`} description={t`Correct the supplier's truck documentation before the TA invoice.`} />;
-  if (ticket.isError) {
+  const railcar = mode === 'RAILCAR';
+  const header = (
+    <PageHeader
+      title={t`Edit ticket · Trip ID ${id}`}
+      description={
+        ticket.data && railcar
+          ? t`Correct the supplier's railcar documentation before the TA invoice.`
+          : t`Correct the supplier's truck documentation before the TA invoice.`
+      }
+    />
+  );
+  const failure = ticket.isError
+    ? tm(TICKET_TOASTS.ticketError)
+    : doc.isError
+      ? railcar
+        ? t`Error retrieving the trains`
+        : t`Error retrieving the truck documentation`
+      : destinations.isError
+        ? tm(TICKET_TOASTS.destinationsError)
+        : null;
+  if (failure) {
     return (
       <>
         {header}
-        <Alert color="red">{tm(TICKET_TOASTS.ticketError)}</Alert>
+        <Alert color="red">{failure}</Alert>
       </>
     );
   }
-  if (ticket.isPending || doc.isPending || destinations.isPending) {
+  const current = ticket.data;
+  if (!current || doc.isPending || destinations.isPending) {
     return (
       <>
         {header}
@@ -44,24 +66,29 @@ export function TicketEditPage() {
       </>
     );
   }
-  if (!isAdminTicketPageAllowed(ticket.data.status.name)) return <Navigate to={PATHS.admin.root} replace />;
+  if (!isAdminTicketPageAllowed(current.status.name)) return <Navigate to={PATHS.admin.root} replace />;
   if (!doc.data) {
     return (
       <>
         {header}
-        <Alert color="yellow">{t`This ticket has no truck documentation to edit.`}</Alert>
+        <Alert color="yellow">
+          {railcar ? t`This ticket has no railcar documentation to edit.` : t`This ticket has no truck documentation to edit.`}
+        </Alert>
       </>
     );
   }
-  const editable = ticket.data.status.name === 'SUPPLIER_INVOICED' && !!user && can(user.roles, 'documentation:write');
+  const lock: AdminEditLock =
+    !user || !can(user.roles, 'documentation:write') ? 'read-only' : current.status.name !== 'SUPPLIER_INVOICED' ? 'status' : null;
   return (
     <>
       {header}
       <AdminDocumentationEditForm
-        ticket={ticket.data}
+        key={`${mode}-${doc.data.id}`}
+        mode={mode}
+        ticket={current}
         doc={doc.data}
         destinations={destinations.data ?? []}
-        editable={editable}
+        lock={lock}
         onSaved={() => navigate(PATHS.admin.root)}
         onBack={() => navigate(taInvoicePath(id))}
       />

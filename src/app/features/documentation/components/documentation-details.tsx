@@ -2,7 +2,7 @@
  * The supplier documentation read-only, as admins and customs agents review it: the fields, each file
  * with a Download button, and the origin yard with a maps link from its coordinates.
  */
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconMapPin } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -36,7 +36,8 @@ export function DocumentationDetails({ ticket, doc, locale }: { ticket: DocTicke
     { slot: 'salesInvoice', label: t`Sales invoice` },
     { slot: 'weightCertificate', label: t`Weight certificate` },
     { slot: 'BL', label: t`B/L` },
-    { slot: 'radioactiveCertificate', label: t`Radioactive certificate` },
+    // The railcar form asks for a no-radioactivity certificate (spec section 2); the truck form a radioactive one.
+    { slot: 'radioactiveCertificate', label: doc.mode === 'RAILCAR' ? t`No-radioactivity certificate` : t`Radioactive certificate` },
     { slot: 'photos', label: t`Photos` },
   ];
   const files: { file: FileRef; label: string }[] = slots.flatMap(({ slot, label }) =>
@@ -79,19 +80,25 @@ export function DocumentationDetails({ ticket, doc, locale }: { ticket: DocTicke
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {t`Files`}
           </Text>
-          {files.map(({ file, label }) => (
-            <Group key={file.key} justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={0} miw={0}>
-                <Text size="sm" fw={500}>
-                  {label}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {file.name}
-                </Text>
-              </Stack>
-              <FileDownloadButton file={file} label={label} />
-            </Group>
-          ))}
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="xs" verticalSpacing="xs">
+            {files.map(({ file, label }) => (
+              <Paper key={file.key} withBorder radius="sm" px="sm" py={6}>
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={0} miw={0}>
+                    <Text size="sm" fw={500}>
+                      {label}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      {file.name}
+                    </Text>
+                  </Stack>
+                  <Box style={{ flexShrink: 0 }}>
+                    <FileDownloadButton file={file} label={label} />
+                  </Box>
+                </Group>
+              </Paper>
+            ))}
+          </SimpleGrid>
         </Stack>
       </Stack>
     </Paper>

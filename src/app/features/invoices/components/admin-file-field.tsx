@@ -15,6 +15,8 @@ export interface AdminFileFieldProps {
   error?: string | null | undefined;
   required?: boolean;
   disabled?: boolean;
+  /** A read-only admin: no upload control at all (spec section 6), only the stored file. */
+  readOnly?: boolean;
   onChange: (file: File | null) => void;
   onError: (message: string | null) => void;
 }
@@ -26,7 +28,7 @@ const ACCEPT_ATTR: Record<FileAccept, string> = {
 };
 
 /** A provider-form file (admin limits: < 3,670,016 bytes; PDF, or PDF or image), checked by its bytes. */
-export function AdminFileField({ slot, label, accept, value, stored, error, required, disabled, onChange, onError }: AdminFileFieldProps) {
+export function AdminFileField({ slot, label, accept, value, stored, error, required, disabled, readOnly, onChange, onError }: AdminFileFieldProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const pick = async (file: File | null) => {
@@ -36,6 +38,19 @@ export function AdminFileField({ slot, label, accept, value, stored, error, requ
     onChange(refusal ? null : file);
     onError(refusal);
   };
+  if (readOnly) {
+    return (
+      <Input.Wrapper label={label}>
+        <Group gap="xs" mt={4} wrap="nowrap">
+          {stored ?? (
+            <Text size="sm" c="dimmed">
+              {t`No file`}
+            </Text>
+          )}
+        </Group>
+      </Input.Wrapper>
+    );
+  }
   return (
     <Input.Wrapper label={label} required={required} error={error ? tm(error) : undefined}>
       <Group gap="xs" mt={4} wrap="nowrap">
@@ -46,7 +61,7 @@ export function AdminFileField({ slot, label, accept, value, stored, error, requ
           inputProps={{ 'aria-label': label, 'data-slot': slot } as ComponentProps<'input'>}
         >
           {(props) => (
-            <Button {...props} variant="default" size="sm" leftSection={<IconUpload size={16} />} disabled={disabled}>
+            <Button {...props} variant="default" size="sm" leftSection={<IconUpload size={16} />} disabled={disabled} style={{ flexShrink: 0 }}>
               {value || stored ? t`Replace` : t`Choose file`}
             </Button>
           )}

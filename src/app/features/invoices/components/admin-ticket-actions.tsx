@@ -2,7 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconBan, IconPackageImport, IconTruckDelivery } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { isCancelEnabled } from '../../../../shared/domain/role-views';
 import type { TicketStatus } from '../../../../shared/domain/ticket-status';
 import { useMessageTranslator } from '../../../lib/messages';
@@ -12,7 +12,15 @@ import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
  * The admin's Cancel (SUPPLIER_INVOICED only), Release (TA_INVOICED → MX_TRANSIT, as the customs agent
  * would; DESIGN.md section 3) and Mark delivered (MX_TRANSIT) buttons, each confirmed first.
  */
-export function AdminTicketActions({ ticketId, status, onCanceled }: { ticketId: number; status: TicketStatus; onCanceled: () => void }) {
+export interface AdminTicketActionsProps {
+  ticketId: number;
+  status: TicketStatus;
+  onCanceled: () => void;
+  /** A page action shown first in the same row (the TA invoice page's 'Edit documentation'). */
+  leading?: ReactNode;
+}
+
+export function AdminTicketActions({ ticketId, status, onCanceled, leading }: AdminTicketActionsProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const change = useChangeTicket(ticketId);
@@ -42,7 +50,9 @@ export function AdminTicketActions({ ticketId, status, onCanceled }: { ticketId:
 
   return (
     <>
-      <Group gap="sm" justify="flex-end" wrap="wrap">
+      {/* One flat row that wraps from the left, so a phone shows two tidy rows of buttons. */}
+      <Group gap="xs" justify="flex-start" wrap="wrap">
+        {leading}
         <Button variant="light" color="red" leftSection={<IconBan size={16} />} disabled={!isCancelEnabled(status)} onClick={() => setPending({ kind: 'cancel' })}>
           {t`Cancel ticket`}
         </Button>

@@ -142,6 +142,7 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, renderDownloa
               accept="pdf"
               required={creating}
               disabled={locked}
+              readOnly={readOnly}
               value={form.values.file}
               stored={invoice?.invoiceFile ? renderDownload(invoice.invoiceFile, t`TA invoice PDF`) : undefined}
               error={form.errors.file as string | undefined}

@@ -73,10 +73,14 @@ export function PaymentForm({ ticketId, status, invoice, readOnly, renderDownloa
               {t`The payment voucher can be added once the ticket is TA invoiced, in MX transit or delivered.`}
             </Text>
           </Group>
+        ) : readOnly && !invoice.paymentFile ? (
+          <Text size="sm" c="dimmed" data-testid="payment-none">
+            {t`No payment voucher yet.`}
+          </Text>
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput label={t`Payment number`} required disabled={readOnly} {...form.getInputProps('paymentNumber')} error={tm(form.errors.paymentNumber)} />
                 <DatePickerInput
                   label={t`Payment date`}
@@ -93,6 +97,7 @@ export function PaymentForm({ ticketId, status, invoice, readOnly, renderDownloa
                   accept="pdfOrImage"
                   required
                   disabled={readOnly}
+                  readOnly={readOnly}
                   value={form.values.file}
                   stored={invoice.paymentFile ? renderDownload(invoice.paymentFile, t`Payment voucher`) : undefined}
                   error={form.errors.file as string | undefined}

@@ -12,9 +12,18 @@ const ICONS = {
   rejected: { icon: IconCircleX, color: 'red' },
 } as const;
 
-export function SapStatusIcon({ status }: { status: SapValidationStatus }) {
+/** The validation's own labels: Spanish agrees them with 'validación' (Confirmada, Rechazada). */
+function useSapLabels(): Record<SapValidationStatus, string> {
   const { t } = useLingui();
-  const labels: Record<SapValidationStatus, string> = { pending: t`Pending`, confirmed: t`Confirmed`, rejected: t`Rejected` };
+  return {
+    pending: t({ message: 'Pending', context: 'SAP validation' }),
+    confirmed: t({ message: 'Confirmed', context: 'SAP validation' }),
+    rejected: t({ message: 'Rejected', context: 'SAP validation' }),
+  };
+}
+
+export function SapStatusIcon({ status }: { status: SapValidationStatus }) {
+  const labels = useSapLabels();
   const { icon: Icon, color } = ICONS[status];
   return (
     <Group gap={6} wrap="nowrap">
@@ -33,7 +42,7 @@ export function SapStatus({ invoiceId, status, editable }: { invoiceId: number; 
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const mutation = useSetSapValidation();
-  const labels: Record<SapValidationStatus, string> = { pending: t`Pending`, confirmed: t`Confirmed`, rejected: t`Rejected` };
+  const labels = useSapLabels();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs">
