@@ -7,6 +7,8 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import './sw/push';
+import './sw/outbox-sync';
 
 declare let self: ServiceWorkerGlobalScope;
 

@@ -38,6 +38,9 @@ declare module 'fastify' {
   }
 }
 
+/** What firebase/messaging's getToken calls from the page: Firebase Installations and FCM registrations. */
+export const FIREBASE_WEB_HOSTS = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
+
 export interface BuildOptions {
   config?: Partial<Config>;
   /** An already open database (tests share one per file). */
@@ -85,7 +88,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.firebaseio.com'],
+        // Firebase's web SDK registers the device for push with these two, and only when push is on.
+        connectSrc: ["'self'", ...(config.firebaseCredentials ? FIREBASE_WEB_HOSTS : [])],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,6 +1,9 @@
+import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { activateLocale } from '../../src/app/lib/i18n';
+import { db } from '../../src/app/offline/db';
+import { getItem, makeItem, putItem } from '../../src/app/offline/outbox';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 import { installFakeServer, storeSession } from './fake-server';
 import { DESTINATIONS, MATERIALS, PURCHASE_ORDERS, docTicket, documentation, pdfFile, pngFile, supplier } from './documentation-fixtures';
@@ -200,7 +203,8 @@ describe('railcar documentation', () => {
       comments: 'Two cars coupled',
     });
     expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-15$/);
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
+    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
   });
 
   it('should show the duplicate invoice number text under the field and the literal failure otherwise', async () => {
@@ -239,7 +243,8 @@ describe('railcar documentation', () => {
     const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/railcar-documentation/40');
     const json = JSON.parse(await ((put?.body as FormData).get('railcarDocumentation') as Blob).text()) as Record<string, unknown>;
     expect(json).toMatchObject({ waybill: '1234567', comments: 'Three cars', carrierId: 3, depotId: 11 });
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
+    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
   });
 
   it('should say Railcar update error and go back when an update fails', async () => {
@@ -252,7 +257,8 @@ describe('railcar documentation', () => {
     await screen.findByDisplayValue('1234567');
     await app.user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Railcar update error')).toBeInTheDocument();
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
+    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
   });
 
   it('should be read-only with cancel disabled once the ticket is TA invoiced', async () => {
@@ -266,5 +272,35 @@ describe('railcar documentation', () => {
     expect(textbox(/Comments/)).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel ticket' })).toBeDisabled();
+  });
+
+  it('should reopen a refused railcar item from the outbox with its values and give it back when the form is left', async () => {
+    railcarServer();
+    const item = {
+      ...makeItem({
+        userId: supplier.id,
+        kind: 'documentation',
+        ticketId: 7,
+        request: { method: 'POST', path: '/railcar-documentation', parts: [{ kind: 'json', name: 'railcarDocumentation', json: '{}' }] },
+        draft: {
+          mode: 'RAILCAR',
+          values: { ticketId: '7', carrierId: '3', depotId: '11', destinationId: '1', invoiceNumber: 'RINV-9', waybill: '7654321', carEquipment: 'GATX12345', comments: 'Two cars coupled' },
+          fileSlots: [],
+        },
+      }),
+      state: 'refused' as const,
+      lastError: 'duplicate key value violates unique constraint',
+    };
+    await putItem(item);
+    const app = renderApp('/dashboard/suppliers');
+    await app.router.navigate(PATH, { state: { outboxId: item.id } });
+    await waitFor(() => expect(textbox(/Invoice number/)).toHaveValue('RINV-9'), { timeout: 5000 });
+    expect(textbox(/WayBill/)).toHaveValue('7654321');
+    expect(textbox(/Comments/)).toHaveValue('Two cars coupled');
+    await waitFor(async () => expect(await getItem(item.id)).toMatchObject({ state: 'editing' }));
+
+    await app.router.navigate('/dashboard/suppliers');
+    await waitFor(async () => expect(await getItem(item.id)).toMatchObject({ state: 'refused', lastError: 'duplicate key value violates unique constraint' }));
+    await db.outbox.clear();
   });
 });

@@ -1,5 +1,8 @@
+import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '../../src/app/offline/db';
+import { listItems } from '../../src/app/offline/outbox';
 import { installFakeServer, storeSession } from './fake-server';
 import { DESTINATIONS, MATERIALS, PURCHASE_ORDERS, docTicket, pdfFile, pngFile, sizedFile, supplier } from './documentation-fixtures';
 import { renderApp, type AppRender } from './render';
@@ -22,6 +25,26 @@ async function choose(app: AppRender, label: string | RegExp, option: string | R
 }
 
 const fileInput = (slot: string) => document.querySelector<HTMLInputElement>(`input[data-slot="${slot}"]`)!;
+
+async function fillForm(app: AppRender) {
+  await choose(app, /Ticket \(by carrier\)/, /#7 · Rápido Freight Lines/);
+  await choose(app, /Destination/, 'Monterrey Steel Mill');
+  await app.user.click(screen.getByRole('button', { name: /Invoice date/ }));
+  await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^15 / })[0]!);
+  await app.user.type(screen.getByRole('textbox', { name: /Invoice number/ }), 'INV-77');
+  await app.user.type(screen.getByRole('textbox', { name: /Invoice amount/ }), '12345.5');
+  await app.user.type(screen.getByRole('textbox', { name: /Car\/Equipment/ }), 'TRK123456');
+  await app.user.type(screen.getByRole('textbox', { name: /Gross weight/ }), '80000');
+  await app.user.type(screen.getByRole('textbox', { name: /Tare weight/ }), '30000');
+  await choose(app, /Material/, 'HMS 1');
+  await choose(app, /Purchase order/, /4500001 · Apr-26 · 100 t/);
+  await app.user.upload(fileInput('salesInvoice'), pdfFile('sales.pdf'));
+  await app.user.upload(fileInput('weightCertificate'), pdfFile('weight.pdf'));
+  await app.user.upload(fileInput('BL'), pdfFile('bl.pdf'));
+  await app.user.upload(fileInput('radioactiveCertificate'), pdfFile('radio.pdf'));
+  await app.user.upload(fileInput('photos'), [pngFile('a.png'), pngFile('b.png')]);
+  expect(await screen.findByRole('button', { name: 'Remove photo 2' })).toBeInTheDocument();
+}
 
 describe('truck documentation', () => {
   it('should show every validation message of the spec under its field', async () => {
@@ -79,28 +102,13 @@ describe('truck documentation', () => {
     server.on('POST /api/trucks-documentation', () => ({ status: 201, body: { truckDocumentation: { id: 40 } } }));
     const app = renderApp(PATH);
     await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
-    await choose(app, /Ticket \(by carrier\)/, /#7 · Rápido Freight Lines/);
-    await choose(app, /Destination/, 'Monterrey Steel Mill');
-    await app.user.click(screen.getByRole('button', { name: /Invoice date/ }));
-    await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^15 / })[0]!);
-    await app.user.type(screen.getByRole('textbox', { name: /Invoice number/ }), 'INV-77');
-    await app.user.type(screen.getByRole('textbox', { name: /Invoice amount/ }), '12345.5');
-    await app.user.type(screen.getByRole('textbox', { name: /Car\/Equipment/ }), 'TRK123456');
-    await app.user.type(screen.getByRole('textbox', { name: /Gross weight/ }), '80000');
-    await app.user.type(screen.getByRole('textbox', { name: /Tare weight/ }), '30000');
-    await choose(app, /Material/, 'HMS 1');
-    await choose(app, /Purchase order/, /4500001 · Apr-26 · 100 t/);
-    await app.user.upload(fileInput('salesInvoice'), pdfFile('sales.pdf'));
-    await app.user.upload(fileInput('weightCertificate'), pdfFile('weight.pdf'));
-    await app.user.upload(fileInput('BL'), pdfFile('bl.pdf'));
-    await app.user.upload(fileInput('radioactiveCertificate'), pdfFile('radio.pdf'));
-    await app.user.upload(fileInput('photos'), [pngFile('a.png'), pngFile('b.png')]);
-    expect(await screen.findByRole('button', { name: 'Remove photo 2' })).toBeInTheDocument();
+    await fillForm(app);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByText('Truck ID 7')).toBeInTheDocument();
     const post = server.calls.find((call) => call.method === 'POST' && call.path === '/api/trucks-documentation');
     const body = post?.body as FormData;
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect((body.getAll('files[]') as File[]).map((f) => f.name)).toEqual(['sales.pdf', 'weight.pdf', 'bl.pdf', 'radio.pdf', 'a.png', 'b.png']);
     const json = JSON.parse(await (body.get('truckDocumentation') as Blob).text()) as Record<string, unknown>;
     expect(json).toMatchObject({
@@ -116,6 +124,38 @@ describe('truck documentation', () => {
       purchaseOrderId: 9,
     });
     expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-15$/);
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
+    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+  });
+
+  it('should keep the documentation with its files in the outbox without a connection and go home', async () => {
+    const server = truckServer();
+    const app = renderApp(PATH);
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await fillForm(app);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await app.user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText(/No connection: saved in the outbox/)).toBeInTheDocument();
+    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    expect(server.calls.some((call) => call.path === '/api/trucks-documentation')).toBe(false);
+    const [item] = await listItems(supplier.id);
+    expect(item).toMatchObject({ kind: 'documentation', ticketId: 7, state: 'pending', request: { method: 'POST', path: '/trucks-documentation' } });
+    expect(item?.request.parts?.map((part) => (part.kind === 'file' ? part.filename : part.name))).toEqual([
+      'sales.pdf',
+      'weight.pdf',
+      'bl.pdf',
+      'radio.pdf',
+      'a.png',
+      'b.png',
+      'truckDocumentation',
+    ]);
+    expect(item?.draft).toMatchObject({
+      mode: 'TRUCK',
+      fileSlots: ['salesInvoice', 'weightCertificate', 'BL', 'radioactiveCertificate', 'photos', 'photos'],
+      values: { ticketId: '7', invoiceNumber: 'INV-77' },
+    });
+    await db.outbox.clear();
   });
 });

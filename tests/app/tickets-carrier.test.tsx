@@ -1,5 +1,8 @@
+import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../src/app/offline/db';
+import { listItems } from '../../src/app/offline/outbox';
 import { installFakeServer } from './fake-server';
 import { renderApp } from './render';
 import { carrierRapido, makeTicket, signedInAs, ticketListQueries } from './tickets-fixtures';
@@ -75,7 +78,35 @@ describe('carrier tickets', () => {
     expect(put.body).toEqual({
       ticket: { withdrawalDate: new Date(2026, 2, 12, 9, 15).toISOString(), timezone: new Date().getTimezoneOffset() },
     });
+    expect(put.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(put.headers.get('X-Queued-At')).toBe(NOW.toISOString());
     expect(await screen.findByText(/Trip ID 42 accepted/)).toBeInTheDocument();
+  });
+
+  it('should keep an accept made offline in the outbox with its queued time and show it in the header', async () => {
+    const server = carrierServer();
+    const app = renderApp('/dashboard/carrier');
+    const card = (await screen.findByRole('link', { name: 'Open ticket 42' }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByRole('status', { name: 'Offline' })).toBeInTheDocument();
+    await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept trip #42' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+
+    expect(await screen.findByText(/No connection: saved in the outbox/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Outbox: 1 waiting to be sent' })).toBeInTheDocument();
+    expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
+    const [item] = await listItems(carrierRapido.id);
+    expect(item).toMatchObject({
+      kind: 'accept',
+      ticketId: 42,
+      queuedAt: NOW.toISOString(),
+      request: { method: 'PUT', path: '/tickets/42/confirm', headers: { 'X-Queued-At': NOW.toISOString() } },
+    });
+    await db.outbox.clear();
+    vi.restoreAllMocks();
+    window.dispatchEvent(new Event('online'));
   });
 
   it("should show the server's message when the accept is refused", async () => {

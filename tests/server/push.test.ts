@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
+import { insertTicket, seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
 import { startFcmStandIn, type FcmStandIn } from './helpers/fcm-stand-in';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 
@@ -83,5 +83,18 @@ describe('push through Firebase Cloud Messaging', () => {
     await expect
       .poll(() => fcm.messages.some((m) => m.token === 'device-supplier1-live' && m.data?.ticketNumber === String(id)), { timeout: 8000 })
       .toBe(true);
+  });
+
+  it('should name the provider (customs agent) of an invoiced ticket, as the notification says who invoiced', async () => {
+    await register('supplier1', 'device-supplier1-provider');
+    const id = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard, status: 'TA_INVOICED' });
+    // Laredo belongs to Aduanas del Norte; the rows are what the invoice service writes.
+    await t.app.db.execute(sql`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+      values (${id}, ${`TA-${id}`}, '2026-11-20', ${ids.laredo})`);
+    const payload = { title: 'invoiced', ticketNumber: id, supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Rápido Freight Lines' };
+    await t.app.db.execute(sql`insert into events (type, ticket_id, payload) values ('Ticket invoiced', ${id}, ${JSON.stringify(payload)}::jsonb)`);
+    const sent = () => fcm.messages.find((m) => m.token === 'device-supplier1-provider' && m.data?.ticketNumber === String(id));
+    await expect.poll(() => sent()?.data, { timeout: 10_000 }).toMatchObject({ title: 'invoiced', providerName: 'Aduanas del Norte' });
+    expect(sent()?.notification).toEqual({ title: 'Ticket invoiced', body: `Trip ID ${id}` });
   });
 });

@@ -2,9 +2,19 @@ import { Badge, Box } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useOffline } from '../lib/connectivity';
+import { OutboxIndicator } from './outbox-indicator';
 
-/** Shown while the device is offline or the server does not answer. */
+/** Shown while the device is offline or the server does not answer, with the outbox beside it. */
 export function OfflineBadge() {
+  return (
+    <>
+      <ConnectionBadge />
+      <OutboxIndicator />
+    </>
+  );
+}
+
+function ConnectionBadge() {
   const offline = useOffline();
   const { t } = useLingui();
   if (!offline) return null;

@@ -10,11 +10,12 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
+      // gcTime: a query dropped from memory is dropped from the persisted copy too, so keep them a day.
+      queries: { retry: shouldRetry, staleTime: 30_000, gcTime: 24 * 60 * 60 * 1000, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });
 }
 
-/** The app's single client. Persistence to IndexedDB comes with the offline work (DESIGN.md section 7). */
+/** The app's single client; src/app/offline/persister.ts keeps it in IndexedDB per user (DESIGN.md section 7). */
 export const queryClient = createQueryClient();

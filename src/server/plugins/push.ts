@@ -21,13 +21,14 @@ import { cert, deleteApp, initializeApp, type Credential, type GoogleOAuthAccess
 import { getMessaging, type Messaging } from 'firebase-admin/messaging';
 import type { EventTitle, EventType } from '../repositories/events';
 
-/** The push message of spec section 3. */
+/** The push message of spec section 3, plus the provider (customs agent) that invoiced/customs name. */
 export interface PushMessage {
   type: EventType;
   title: EventTitle;
   ticketNumber: number | null;
   supplierName: string | null;
   carrierName: string | null;
+  providerName?: string | null;
 }
 
 export interface PushResult {
@@ -129,6 +130,7 @@ export class FirebasePush implements PushSender {
           ticketNumber: message.ticketNumber === null ? '' : String(message.ticketNumber),
           supplierName: message.supplierName ?? '',
           carrierName: message.carrierName ?? '',
+          providerName: message.providerName ?? '',
         },
       });
       result.sent += response.successCount;

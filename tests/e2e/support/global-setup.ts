@@ -18,13 +18,16 @@ let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 
 export async function setup(project: TestProject) {
-  if (!existsSync(path.resolve('dist/index.html'))) throw new Error('Build the app first: npm run build');
+  // DIST_DIR lets parallel work build into its own folder (vite build --outDir …); the server reads it too.
+  const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('Build the app first: npm run build');
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = 3400 + Math.floor(Math.random() * 500);
   server = spawn('npx', ['tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: '',
+      DIST_DIR: distDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

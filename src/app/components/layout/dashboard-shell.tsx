@@ -10,6 +10,7 @@ import type { User } from '../../../shared/schemas/user';
 import { ROLE_COLORS } from '../../lib/theme';
 import { SEARCH_HOME } from '../../paths';
 import { LanguageSwitch } from '../language-switch';
+import { LiveUpdates } from '../live-updates';
 import { Logo } from '../logo';
 import { OfflineBadge } from '../offline-badge';
 import { BottomBar } from './bottom-bar';
@@ -66,6 +67,7 @@ export function DashboardShell({ user, role, home, onLogout, children }: Dashboa
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <LiveUpdates userId={user.id} home={home} />
         <Box maw={1400} mx="auto">
           {children}
         </Box>

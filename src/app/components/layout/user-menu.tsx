@@ -1,7 +1,9 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { User } from '../../../shared/schemas/user';
+import { useOutboxItems } from '../../offline/use-outbox';
 
 export interface UserMenuProps {
   user: User;
@@ -28,41 +30,67 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   const { t } = useLingui();
   const name = user.userDetail.name || user.username;
   const affiliation = useAffiliation(user);
+  // Queued writes stay on the device for this user (sent when they sign in again); say so first.
+  const waiting = useOutboxItems(user.id).length;
+  const [confirming, setConfirming] = useState(false);
+  const logout = () => (waiting > 0 ? setConfirming(true) : onLogout());
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t`Account of ${name}`} style={{ borderRadius: 999 }}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={36}>
-              {initials(name)}
-            </Avatar>
-            <Box maw={{ base: 108, sm: 200 }} miw={0} style={{ lineHeight: 1.2 }}>
-              <Text size="sm" fw={600} truncate="end">
-                {name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate="end">
-                {affiliation}
-              </Text>
-            </Box>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Box px="sm" py={8}>
-          <Text size="sm" fw={600}>
-            {name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {affiliation}
-          </Text>
-        </Box>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
-          {t`Log out`}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t`Account of ${name}`} style={{ borderRadius: 999 }}>
+            <Group gap={8} wrap="nowrap">
+              <Avatar color="brand" radius="xl" size={36}>
+                {initials(name)}
+              </Avatar>
+              <Box maw={{ base: 108, sm: 200 }} miw={0} style={{ lineHeight: 1.2 }}>
+                <Text size="sm" fw={600} truncate="end">
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {affiliation}
+                </Text>
+              </Box>
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Box px="sm" py={8}>
+            <Text size="sm" fw={600}>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {affiliation}
+            </Text>
+          </Box>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+            {t`Log out`}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Log out with unsent items?`} centered>
+        <Text size="sm">
+          {waiting === 1
+            ? t`1 item in the outbox has not reached the server. It stays on this device and is sent when you sign in again here.`
+            : t`${waiting} items in the outbox have not reached the server. They stay on this device and are sent when you sign in again here.`}
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)}>{t`Stay signed in`}</Button>
+          <Button
+            color="red"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => {
+              setConfirming(false);
+              onLogout();
+            }}
+          >
+            {t`Log out`}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { User } from '../../../shared/schemas/user';
 import { NetworkError } from '../../lib/api-client';
+import { forgetDevice } from '../../lib/firebase';
 import { clearSession, getSession, reloadSession, setSession, subscribeSession } from '../../lib/session-store';
 import { login as loginCall, type LoginCredentials } from './api/login';
 import { loginWithToken } from './api/login-with-token';
@@ -91,7 +92,11 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     return user;
   }, []);
 
-  const logout = useCallback(() => clearSession(), []);
+  // The device's push token goes first: its removal is sent with the session that is about to end.
+  const logout = useCallback(() => {
+    forgetDevice();
+    clearSession();
+  }, []);
 
   const value = useMemo<AuthContextValue>(() => {
     const status: AuthStatus = session.user ? 'signed-in' : session.token && verifying ? 'checking' : 'signed-out';

@@ -9,12 +9,16 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isDocumentationLocked } from '../../../../shared/domain/role-views';
 import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useConfirmedTickets } from '../api/get-confirmed-tickets';
 import { useDocumentation } from '../api/get-documentation';
-import { useSaveDocumentation } from '../api/save-documentation';
+import { useSaveDocumentationThroughOutbox } from '../api/save-documentation';
+import { newKey } from '../../../offline/outbox';
+import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
+import { useUploadProgress } from '../../../offline/progress';
+import { OutOfSpaceError } from '../../../offline/storage';
 import {
   EMPTY_VALUES,
   documentationFiles,
@@ -30,6 +34,7 @@ import { DocumentUploads } from './document-uploads';
 import { InvoiceLoadFields } from './invoice-load-fields';
 import { RailcarTicketFields } from './railcar-ticket-fields';
 import { SaveActions } from './save-actions';
+import { draftValues, useOutboxDraft } from './use-outbox-draft';
 
 export interface RailcarDocumentationFormProps {
   /** The ticket whose documentation is edited; null to document a confirmed railcar ticket. */
@@ -50,17 +55,21 @@ function initialValues(ticket: DocTicket | null): DocumentationFormValues {
 }
 
 export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: RailcarDocumentationFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const editing = editTicket !== null;
   const tickets = useConfirmedTickets(!editing);
   const stored = useDocumentation('RAILCAR', editTicket?.id ?? null);
-  const save = useSaveDocumentation();
+  const save = useSaveDocumentationThroughOutbox();
   const form = useForm<DocumentationFormValues>({ initialValues: initialValues(editTicket) });
+  const draft = useOutboxDraft(form);
+  const [sendingId, setSendingId] = useState<string | null>(null);
+  const progress = useUploadProgress(sendingId);
 
   const doc = stored.data;
   useEffect(() => {
-    if (!doc || !editTicket) return;
+    // Values reopened from the outbox win over the stored documentation.
+    if (!doc || !editTicket || draft.outboxId) return;
     const values = valuesFromDocumentation(doc, editTicket.id, editTicket.carrier?.id);
     form.initialize({ ...values, depotId: values.depotId ?? String(editTicket.origin.id) });
     // Initialise once per loaded documentation.
@@ -79,10 +88,27 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
       return;
     }
     const ticketId = Number(values.ticketId);
+    const itemId = newKey();
+    setSendingId(itemId);
     save.mutate(
-      { mode: 'RAILCAR', id: doc?.id, payload: documentationPayload('RAILCAR', editing, values), files: documentationFiles(values) },
       {
-        onSuccess: () => {
+        mode: 'RAILCAR',
+        id: doc?.id ?? draft.item?.draft?.docId,
+        payload: documentationPayload('RAILCAR', editing, values),
+        files: documentationFiles(values),
+        itemId,
+        ticketId,
+        values: draftValues(values),
+        editTicket: editTicket ?? undefined,
+        replaces: draft.outboxId,
+      },
+      {
+        onSuccess: (result) => {
+          if (result.status === 'queued') {
+            toastQueued(i18n, result.reason, t`Railcar ID ${ticketId}`);
+            onDone();
+            return;
+          }
           notifications.show({
             color: 'teal',
             message: editing ? t`Railcar ID: ${ticketId} successful update` : t`Railcar ID ${ticketId}: railcar documentation created successfully`,
@@ -90,6 +116,10 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
           onDone();
         },
         onError: (error) => {
+          if (error instanceof OutOfSpaceError) {
+            toastOutOfSpace(i18n);
+            return;
+          }
           const failure = describeSaveError(error, editing ? DOCUMENT_TOASTS.railcarUpdateError : DOCUMENT_TOASTS.railcarCreateError);
           const duplicate = failure.message === DOCUMENT_TOASTS.duplicateInvoiceNumber;
           const fixable = duplicate || Object.keys(failure.fieldErrors).length > 0;
@@ -106,7 +136,8 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
     );
   });
 
-  if (editing && stored.isPending) return <Loader aria-label={t`Loading`} />;
+  // Offline the stored documentation may never load; a form reopened from the outbox has its values.
+  if (editing && stored.isPending && !draft.item) return <Loader aria-label={t`Loading`} />;
 
   const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
   return (
@@ -155,6 +186,7 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
           editing={editing}
           locked={locked}
           saving={save.isPending}
+          progress={progress}
           cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} status={editing ? status : null} onCanceled={onDone} />}
         />
       </Stack>

@@ -10,12 +10,16 @@ import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconLock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isDocumentationLocked } from '../../../../shared/domain/role-views';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useConfirmedTickets } from '../api/get-confirmed-tickets';
 import { useDocumentation } from '../api/get-documentation';
-import { useSaveDocumentation } from '../api/save-documentation';
+import { useSaveDocumentationThroughOutbox } from '../api/save-documentation';
+import { newKey } from '../../../offline/outbox';
+import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
+import { useUploadProgress } from '../../../offline/progress';
+import { OutOfSpaceError } from '../../../offline/storage';
 import {
   EMPTY_VALUES,
   documentationFiles,
@@ -31,6 +35,7 @@ import { DocumentUploads } from './document-uploads';
 import { InvoiceLoadFields } from './invoice-load-fields';
 import { SaveActions } from './save-actions';
 import { TicketSummary } from './ticket-summary';
+import { draftValues, useOutboxDraft } from './use-outbox-draft';
 
 export interface TruckDocumentationFormProps {
   /** The ticket whose documentation is edited; null to document a confirmed ticket. */
@@ -40,19 +45,23 @@ export interface TruckDocumentationFormProps {
 }
 
 export function TruckDocumentationForm({ editTicket, supplierId, onDone }: TruckDocumentationFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const editing = editTicket !== null;
   const tickets = useConfirmedTickets(!editing);
   const stored = useDocumentation('TRUCK', editTicket?.id ?? null);
-  const save = useSaveDocumentation();
+  const save = useSaveDocumentationThroughOutbox();
   const form = useForm<DocumentationFormValues>({
     initialValues: { ...EMPTY_VALUES, ticketId: editTicket ? String(editTicket.id) : null },
   });
+  const draft = useOutboxDraft(form);
+  const [sendingId, setSendingId] = useState<string | null>(null);
+  const progress = useUploadProgress(sendingId);
 
   const doc = stored.data;
   useEffect(() => {
-    if (doc && editTicket) form.initialize(valuesFromDocumentation(doc, editTicket.id));
+    // Values reopened from the outbox win over the stored documentation.
+    if (doc && editTicket && !draft.outboxId) form.initialize(valuesFromDocumentation(doc, editTicket.id));
     // Initialise once per loaded documentation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc?.id]);
@@ -70,15 +79,27 @@ export function TruckDocumentationForm({ editTicket, supplierId, onDone }: Truck
       return;
     }
     const ticketId = Number(values.ticketId);
+    const itemId = newKey();
+    setSendingId(itemId);
     save.mutate(
       {
         mode: 'TRUCK',
-        id: doc?.id,
+        id: doc?.id ?? draft.item?.draft?.docId,
         payload: documentationPayload('TRUCK', editing, values),
         files: documentationFiles(values),
+        itemId,
+        ticketId,
+        values: draftValues(values),
+        editTicket: editTicket ?? undefined,
+        replaces: draft.outboxId,
       },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          if (result.status === 'queued') {
+            toastQueued(i18n, result.reason, t`Truck ID ${ticketId}`);
+            onDone();
+            return;
+          }
           notifications.show({
             color: 'teal',
             title: t`Truck ID ${ticketId}`,
@@ -87,6 +108,10 @@ export function TruckDocumentationForm({ editTicket, supplierId, onDone }: Truck
           onDone();
         },
         onError: (error) => {
+          if (error instanceof OutOfSpaceError) {
+            toastOutOfSpace(i18n);
+            return;
+          }
           const failure = describeSaveError(error, 'Error updating truck');
           form.setErrors({ ...form.errors, ...failure.fieldErrors });
           notifications.show({ color: 'red', title: t`Truck ID ${ticketId}`, message: tm(failure.message) });
@@ -95,7 +120,8 @@ export function TruckDocumentationForm({ editTicket, supplierId, onDone }: Truck
     );
   });
 
-  if (editing && stored.isPending) return <Loader aria-label={t`Loading`} />;
+  // Offline the stored documentation may never load; a form reopened from the outbox has its values.
+  if (editing && stored.isPending && !draft.item) return <Loader aria-label={t`Loading`} />;
 
   const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
   return (
@@ -145,6 +171,7 @@ export function TruckDocumentationForm({ editTicket, supplierId, onDone }: Truck
           editing={editing}
           locked={locked}
           saving={save.isPending}
+          progress={progress}
           cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} status={editing ? status : null} onCanceled={onDone} />}
         />
       </Stack>

@@ -1,19 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeclineTicketInput } from '../../../../shared/schemas/ticket';
-import { apiFetch } from '../../../lib/api-client';
+import { submitThroughOutbox } from '../../../offline/submit';
 import type { Ticket } from '../types';
+import type { TicketWriteResult } from './confirm-ticket';
 import { ticketsQueryKey } from './get-tickets';
 
-/** PUT /tickets/{id}/decline: the carrier gives a confirmed ticket back, with a reason. */
-export async function declineTicket({ id, ...ticket }: DeclineTicketInput & { id: number }): Promise<Ticket> {
-  const body = await apiFetch<{ ticket: Ticket }>(`/tickets/${id}/decline`, { method: 'PUT', body: { ticket } });
-  return body.ticket;
+/** PUT /tickets/{id}/decline: the carrier gives a confirmed ticket back, with a reason (through the outbox). */
+export async function declineTicket({ id, ...ticket }: DeclineTicketInput & { id: number }): Promise<TicketWriteResult> {
+  const result = await submitThroughOutbox({
+    kind: 'decline',
+    ticketId: id,
+    request: { method: 'PUT', path: `/tickets/${id}/decline`, json: { ticket } },
+    summary: { reason: ticket.reason },
+  });
+  if (result.status === 'queued') return { status: 'queued', reason: result.reason };
+  return { status: 'sent', ticket: (result.body as { ticket?: Ticket } | null)?.ticket ?? null };
 }
 
 export function useDeclineTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declineTicket,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+    // The outbox keeps it when offline; TanStack Query must not hold it back as a paused mutation.
+    networkMode: 'always',
+    onSuccess: (result) => (result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketsQueryKey }) : undefined),
   });
 }

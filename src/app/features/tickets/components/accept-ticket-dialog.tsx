@@ -14,6 +14,8 @@ import { useMemo, useState } from 'react';
 import { allowedDates, allowedTimes, checkWithdrawal, earliestSlot } from '../../../../shared/domain/withdrawal';
 import { ConfirmTicketSchema } from '../../../../shared/schemas/ticket';
 import { useMessageTranslator } from '../../../lib/messages';
+import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
+import { OutOfSpaceError } from '../../../offline/storage';
 import { useConfirmTicket } from '../api/confirm-ticket';
 import { serverMessage } from '../server-message';
 import { toastError, toastSuccess } from '../toasts';
@@ -29,7 +31,7 @@ const localDay = (instant: Date, offset: number) =>
   new Date(instant.getTime() - offset * 60_000).toISOString().slice(0, 10);
 
 export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const confirm = useConfirmTicket();
   // The window is computed once when the dialog opens; the submit re-checks it against the clock.
@@ -64,11 +66,13 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
       return;
     }
     try {
-      await confirm.mutateAsync({ id: ticket.id, withdrawalDate: values.withdrawalDate, timezone });
-      toastSuccess(t`Trip ID ${ticket.id} accepted. Pickup ${dayjs(values.withdrawalDate).format('MMM DD, hh:mm a')}.`);
+      const result = await confirm.mutateAsync({ id: ticket.id, withdrawalDate: values.withdrawalDate, timezone });
+      if (result.status === 'queued') toastQueued(i18n, result.reason, t`Trip ID ${ticket.id}`);
+      else toastSuccess(t`Trip ID ${ticket.id} accepted. Pickup ${dayjs(values.withdrawalDate).format('MMM DD, hh:mm a')}.`);
       onClose();
     } catch (error) {
-      toastError(serverMessage(error, tm, t`The ticket could not be accepted.`));
+      if (error instanceof OutOfSpaceError) toastOutOfSpace(i18n);
+      else toastError(serverMessage(error, tm, t`The ticket could not be accepted.`));
     }
   });
 
@@ -111,7 +115,7 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
               <Text size="sm">{t`Pickup: ${dayjs(slot.instant).format('dddd, MMM D, h:mm a')}`}</Text>
             </Alert>
           )}
-          {confirm.isError && (
+          {confirm.isError && !(confirm.error instanceof OutOfSpaceError) && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" p="xs">
               {serverMessage(confirm.error, tm, t`The ticket could not be accepted.`)}
             </Alert>

@@ -3,6 +3,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import { DeclineTicketSchema } from '../../../../shared/schemas/ticket';
 import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
+import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
+import { OutOfSpaceError } from '../../../offline/storage';
 import { useDeclineTicket } from '../api/decline-ticket';
 import { serverMessage } from '../server-message';
 import { toastError, toastSuccess } from '../toasts';
@@ -10,7 +12,7 @@ import type { TicketDialogProps } from './accept-ticket-dialog';
 
 /** The carrier gives back a confirmed ticket; a reason is required (spec section 5). */
 export function DeclineTicketDialog({ ticket, onClose }: TicketDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const decline = useDeclineTicket();
   const form = useForm({
@@ -21,11 +23,13 @@ export function DeclineTicketDialog({ ticket, onClose }: TicketDialogProps) {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await decline.mutateAsync({ id: ticket.id, reason: values.reason.trim() });
-      toastSuccess(t`Trip ID ${ticket.id} declined. It goes back to the allocation.`);
+      const result = await decline.mutateAsync({ id: ticket.id, reason: values.reason.trim() });
+      if (result.status === 'queued') toastQueued(i18n, result.reason, t`Trip ID ${ticket.id}`);
+      else toastSuccess(t`Trip ID ${ticket.id} declined. It goes back to the allocation.`);
       onClose();
     } catch (error) {
-      toastError(serverMessage(error, tm, ''), tm(TICKET_TOASTS.declineError));
+      if (error instanceof OutOfSpaceError) toastOutOfSpace(i18n);
+      else toastError(serverMessage(error, tm, ''), tm(TICKET_TOASTS.declineError));
     }
   });
 

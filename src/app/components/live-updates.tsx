@@ -1,0 +1,105 @@
+/**
+ * Live updates of the signed-in frame (DESIGN.md section 7, spec section 4): listens to /api/events with
+ * the session's token (reopened when the token changes, closed at sign-out), refetches the ticket data
+ * an event touches and shows the 20-second toast naming the trip. It also leaves the texts, in the
+ * user's language, and the user's home for the service worker's push notifications, follows a clicked
+ * notification to its list, and registers the device for push (PushRegistration).
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { OPEN_URL_MESSAGE, describeEvent, openEventStream, saveLiveSettings, type EventTemplates, type TicketEvent } from '../lib/live-events';
+import { showPushToast } from '../lib/notify';
+import { getSession, subscribeSession } from '../lib/session-store';
+import { PushRegistration } from './push-registration';
+
+/** The event texts through the catalogue, with the placeholders describeEvent fills in. */
+function useEventTemplates(): EventTemplates {
+  const { t, i18n } = useLingui();
+  const trip = '{trip}';
+  const supplier = '{supplier}';
+  const carrier = '{carrier}';
+  const provider = '{provider}';
+  // t follows the active locale; the templates are rebuilt when it changes.
+  return useMemo(
+    () => ({
+      byTitle: {
+        new: { title: t`New ticket`, named: t`Trip ID ${trip} requested by ${supplier}`, plain: t`Trip ID ${trip} requested` },
+        confirmed: {
+          title: t`Ticket confirmed`,
+          named: t`Trip ID ${trip} confirmed by ${carrier}`,
+          plain: t`Trip ID ${trip} confirmed`,
+        },
+        truck: { title: t`Truck loaded`, named: t`Trip ID ${trip} loaded by ${supplier}`, plain: t`Trip ID ${trip} loaded` },
+        invoiced: {
+          title: t`Ticket invoiced`,
+          named: t`Trip ID ${trip} invoiced by ${provider}`,
+          plain: t`Trip ID ${trip} invoiced`,
+        },
+        customs: {
+          title: t`Changed Customs Agent`,
+          named: t`Trip ID ${trip}: the customs agent is now ${provider}`,
+          plain: t`Trip ID ${trip}: the customs agent changed`,
+        },
+      },
+      unknown: { title: t`Trip ID ${trip}`, body: t`Default message (not specified)`, noTrip: 'Scrap Portal' },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- i18n.locale is what t depends on
+    [i18n.locale],
+  );
+}
+
+/** Lists, counts and the ticket itself; documentation and invoices where the event concerns them. */
+export function invalidateForEvent(queryClient: QueryClient, event: TicketEvent): void {
+  void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+  if (event.title === 'truck' || event.title === '') void queryClient.invalidateQueries({ queryKey: ['documentation'] });
+  if (event.title === 'invoiced' || event.title === 'customs') void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+}
+
+export interface LiveUpdatesProps {
+  userId: number;
+  /** The user's home list: where a clicked notification leads. */
+  home: string;
+}
+
+export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
+  const { token } = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const templates = useEventTemplates();
+  const templatesRef = useRef(templates);
+
+  useEffect(() => {
+    templatesRef.current = templates;
+    saveLiveSettings({ templates, home }).catch(() => {
+      // Storage refused: push notifications fall back to the English texts.
+    });
+  }, [templates, home]);
+
+  useEffect(() => {
+    if (!token || typeof EventSource === 'undefined') return;
+    return openEventStream(token, {
+      // Events may have been missed while the stream was closed; a list already loading is kept.
+      onOpen: () => void queryClient.invalidateQueries({ queryKey: ['tickets'] }, { cancelRefetch: false }),
+      onEvent: (event) => {
+        invalidateForEvent(queryClient, event);
+        const { title, message } = describeEvent(templatesRef.current, event);
+        showPushToast({ id: event.eventId === null ? undefined : `ticket-event-${event.eventId}`, title, message });
+      },
+    });
+  }, [token, queryClient]);
+
+  useEffect(() => {
+    const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!container) return;
+    const onMessage = (message: MessageEvent) => {
+      const data = message.data as { type?: unknown; url?: unknown } | null;
+      if (data?.type === OPEN_URL_MESSAGE && typeof data.url === 'string' && data.url.startsWith('/')) void navigate(data.url);
+    };
+    container.addEventListener('message', onMessage);
+    return () => container.removeEventListener('message', onMessage);
+  }, [navigate]);
+
+  return <PushRegistration userId={userId} />;
+}

@@ -1,0 +1,136 @@
+/**
+ * The outbox list: each waiting write with its state, upload progress, attempts and the server's
+ * message when it was refused. Documentation can be reopened in its form; anything can be discarded.
+ */
+import { Alert, Badge, Button, Drawer, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useLingui } from '@lingui/react/macro';
+import { IconAlertTriangle, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useOffline } from '../lib/connectivity';
+import { PATHS } from '../paths';
+import { removeItem, retryNow } from '../offline/outbox';
+import { itemTitle, refusalText } from '../offline/outbox-messages';
+import type { OutboxItem } from '../offline/outbox-types';
+import { requestSync } from '../offline/page-sync';
+import { useUploadProgress } from '../offline/progress';
+
+export interface OutboxDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  items: OutboxItem[];
+}
+
+function OutboxEntry({ item, offline, onEdit }: { item: OutboxItem; offline: boolean; onEdit: (item: OutboxItem) => void }) {
+  const { t, i18n } = useLingui();
+  const progress = useUploadProgress(item.id);
+  const [confirming, setConfirming] = useState(false);
+  const refused = item.state === 'refused';
+  const files = item.request.parts?.filter((part) => part.kind === 'file').length ?? 0;
+  const state = refused
+    ? { color: 'red', label: t`Refused` }
+    : progress !== null
+      ? { color: 'blue', label: t`Sending` }
+      : item.state === 'editing'
+        ? { color: 'gray', label: t`Being edited` }
+        : { color: 'orange', label: t`Waiting` };
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="outbox-item" data-state={item.state}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} size="sm">
+            {itemTitle(i18n, item)}
+          </Text>
+          <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
+            {state.label}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t`Queued ${dayjs(item.queuedAt).format('MMM DD, hh:mm a')}`}
+          {files > 0 ? ` · ${t`${files} files`}` : ''}
+          {item.attempts === 1 ? ` · ${t`1 attempt`}` : item.attempts > 1 ? ` · ${t`${item.attempts} attempts`}` : ''}
+        </Text>
+        {progress !== null && <Progress value={progress * 100} size="sm" aria-label={t`Upload progress`} animated />}
+        {refused && (
+          <Alert color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} role="alert">
+            <Text size="sm">{refusalText(i18n, item.lastError)}</Text>
+          </Alert>
+        )}
+        {!refused && item.lastError && item.attempts > 0 && progress === null && (
+          <Text size="xs" c="dimmed">
+            {t`Last try: ${refusalText(i18n, item.lastError)}`}
+          </Text>
+        )}
+        {confirming ? (
+          <Group gap="xs" justify="flex-end">
+            <Text size="sm" mr="auto">{t`Discard this item? It will not be sent.`}</Text>
+            <Button size="compact-sm" variant="default" onClick={() => setConfirming(false)}>
+              {t`Keep`}
+            </Button>
+            <Button size="compact-sm" color="red" onClick={() => void removeItem(item.id)}>
+              {t`Discard`}
+            </Button>
+          </Group>
+        ) : (
+          <Group gap="xs" justify="flex-end">
+            {!refused && item.state === 'pending' && progress === null && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                disabled={offline}
+                leftSection={<IconSend size={14} />}
+                onClick={() => void retryNow(item.id).then(() => requestSync(true))}
+              >
+                {t`Send now`}
+              </Button>
+            )}
+            {item.kind === 'documentation' && progress === null && (
+              <Button size="compact-sm" variant="light" leftSection={<IconEdit size={14} />} onClick={() => onEdit(item)}>
+                {t`Edit`}
+              </Button>
+            )}
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              disabled={progress !== null}
+              onClick={() => setConfirming(true)}
+            >
+              {t`Discard`}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function OutboxDrawer({ opened, onClose, items }: OutboxDrawerProps) {
+  const { t } = useLingui();
+  const offline = useOffline();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const navigate = useNavigate();
+  const edit = (item: OutboxItem) => {
+    const path = item.draft?.mode === 'RAILCAR' ? PATHS.suppliers.railcarDocumentation : PATHS.suppliers.truckDocumentation;
+    onClose();
+    navigate(path, { state: { outboxId: item.id, ...(item.draft?.editTicket ? { ticket: item.draft.editTicket } : {}) } });
+  };
+  return (
+    <Drawer opened={opened} onClose={onClose} position={phone ? 'bottom' : 'right'} size={phone ? '85%' : 440} title={t`Outbox`}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {offline
+            ? t`You are offline. These are kept on this device and sent when the connection returns.`
+            : t`These are sent to the server in order. Refused items stay here until you fix or discard them.`}
+        </Text>
+        {items.length === 0 && <Text size="sm">{t`Nothing waiting to be sent.`}</Text>}
+        {items.map((item) => (
+          <OutboxEntry key={item.id} item={item} offline={offline} onEdit={edit} />
+        ))}
+      </Stack>
+    </Drawer>
+  );
+}

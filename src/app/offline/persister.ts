@@ -1,0 +1,136 @@
+/**
+ * The TanStack Query cache kept in IndexedDB, per user (DESIGN.md section 7). The card's
+ * sync-storage persister needs a synchronous Storage; DexieStorage is one: every value is loaded
+ * from Dexie into memory before the app renders, reads come from memory, writes go to memory and
+ * then, in order, to Dexie. Each user has their own key; signing out (or any 401) removes the
+ * user's copy from memory and from IndexedDB.
+ */
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { db } from './db';
+
+type Persister = ReturnType<typeof createSyncStoragePersister>;
+
+export const CACHE_PREFIX = 'query-cache:';
+/** A cache older than this is not restored. */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Bumped when the shape of persisted data changes. */
+const BUSTER = 'v1';
+
+export const cacheKey = (userId: number) => `${CACHE_PREFIX}${userId}`;
+
+export class DexieStorage {
+  private readonly values = new Map<string, string>();
+  private writes: Promise<unknown> = Promise.resolve();
+
+  /** Loads every stored value; call once before the app reads the cache. */
+  async load(): Promise<void> {
+    const rows = await db.kv.toArray();
+    this.values.clear();
+    for (const row of rows) this.values.set(row.key, row.value);
+  }
+
+  getItem(key: string): string | null {
+    return this.values.get(key) ?? null;
+  }
+
+  setItem(key: string, value: string): void {
+    this.values.set(key, value);
+    this.enqueue(() => db.kv.put({ key, value }));
+  }
+
+  removeItem(key: string): void {
+    this.values.delete(key);
+    this.enqueue(() => db.kv.delete(key));
+  }
+
+  /** Resolves once every write so far reached IndexedDB. */
+  flush(): Promise<unknown> {
+    return this.writes;
+  }
+
+  private enqueue(write: () => Promise<unknown>): void {
+    // A full disk or a closed database only loses the cache copy, never user data: the app goes on.
+    this.writes = this.writes.then(write).catch(() => undefined);
+  }
+}
+
+export const cacheStorage = new DexieStorage();
+
+/*
+ * Restore and save are the few lines of persistQueryClientRestore/Subscribe, written against the
+ * app's own @tanstack/react-query: the persist-client package brings another query-core version.
+ */
+async function restore(queryClient: QueryClient, persister: Persister): Promise<void> {
+  const persisted = await persister.restoreClient();
+  if (!persisted) return;
+  if (persisted.buster !== BUSTER || Date.now() - persisted.timestamp > CACHE_MAX_AGE_MS) {
+    await persister.removeClient();
+    return;
+  }
+  hydrate(queryClient, persisted.clientState);
+}
+
+function subscribe(queryClient: QueryClient, persister: Persister): () => void {
+  const save = () => void persister.persistClient({ buster: BUSTER, timestamp: Date.now(), clientState: dehydrate(queryClient) as never });
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') save();
+  });
+}
+
+export interface CachePersistence {
+  /** Switches to the given user's cache (null: nobody signed in). Resolves once restored. */
+  switchUser: (userId: number | null) => Promise<void>;
+  /** Removes a user's persisted cache. */
+  wipe: (userId: number) => void;
+}
+
+export function createCachePersistence(queryClient: QueryClient, storage: DexieStorage = cacheStorage): CachePersistence {
+  let current: number | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let gate = { open: false };
+
+  // The persister writes on a throttle timer; a write that fires after the user left must not
+  // bring their cache back, so each user's persister writes through a gate closed on switch/wipe.
+  const persisterFor = (userId: number) => {
+    gate.open = false;
+    const mine = { open: true };
+    gate = mine;
+    return createSyncStoragePersister({
+      storage: {
+        getItem: (key) => storage.getItem(key),
+        setItem: (key, value) => {
+          if (mine.open) storage.setItem(key, value);
+        },
+        removeItem: (key) => storage.removeItem(key),
+      },
+      key: cacheKey(userId),
+      throttleTime: 1000,
+    });
+  };
+
+  return {
+    async switchUser(userId) {
+      if (userId === current) return;
+      unsubscribe?.();
+      unsubscribe = null;
+      gate.open = false;
+      current = userId;
+      if (userId === null) return;
+      const persister = persisterFor(userId);
+      await restore(queryClient, persister);
+      // Another switch may have happened while restoring.
+      if (current !== userId) return;
+      unsubscribe = subscribe(queryClient, persister);
+    },
+    wipe(userId) {
+      if (current === userId) {
+        unsubscribe?.();
+        unsubscribe = null;
+        gate.open = false;
+        current = null;
+      }
+      storage.removeItem(cacheKey(userId));
+    },
+  };
+}

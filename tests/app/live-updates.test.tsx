@@ -1,0 +1,210 @@
+/**
+ * Live updates of the signed-in frame: the /api/events stream (a small EventSource stand-in, since jsdom
+ * has none), the toast texts per event type in both languages, the refetch of ticket data, and what is
+ * left for the service worker.
+ */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveUpdates } from '../../src/app/components/live-updates';
+import { activateLocale } from '../../src/app/lib/i18n';
+import { DEFAULT_TEMPLATES, type LiveSettings } from '../../src/app/lib/live-events';
+import { createQueryClient } from '../../src/app/lib/query-client';
+import { clearSession, reloadSession, setSession } from '../../src/app/lib/session-store';
+import { AppProviders } from '../../src/app/providers';
+import { USERS, storeSession, tokenFor } from './fake-server';
+
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static all: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.all.push(this);
+  }
+  close(): void {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The server accepted the stream. */
+  open(): void {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  /** One `event: ticket` frame. */
+  ticket(data: object): void {
+    this.dispatchEvent(new MessageEvent('ticket', { data: JSON.stringify(data) }));
+  }
+}
+
+const openStreams = () => FakeEventSource.all.filter((s) => s.readyState !== FakeEventSource.CLOSED);
+const current = () => {
+  const streams = openStreams();
+  expect(streams).toHaveLength(1);
+  return streams[0]!;
+};
+
+let saved: LiveSettings | null = null;
+class FakeCache {
+  put = async (_url: string, response: Response) => {
+    saved = (await response.json()) as LiveSettings;
+  };
+  match = async () => undefined;
+}
+
+beforeEach(() => {
+  FakeEventSource.all = [];
+  saved = null;
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('caches', { open: async () => new FakeCache() });
+  storeSession(USERS.supplier1);
+  reloadSession();
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** A ticket list on screen: counts its fetches, as a user would see a list refresh. */
+function TicketList() {
+  const fetches = useRef(0);
+  const { data } = useQuery({ queryKey: ['tickets', 'list', {}], queryFn: async () => ++fetches.current });
+  return <p>list fetched {data ?? 0} times</p>;
+}
+function renderLive() {
+  const queryClient = createQueryClient();
+  return render(
+    <AppProviders queryClient={queryClient} env="test">
+      <MemoryRouter>
+        <LiveUpdates userId={USERS.supplier1.id} home="/dashboard/suppliers" />
+        <TicketList />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+const EVENT = { eventId: 7, type: 'Ticket confirmed', supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Rápido Freight Lines' };
+
+async function toastWith(title: string) {
+  const heading = await screen.findByText(title);
+  return heading.closest('.mantine-Notification-root') as HTMLElement;
+}
+
+describe('the event stream', () => {
+  it("should open /api/events with the session's token", () => {
+    renderLive();
+    expect(current().url).toBe(`/api/events?token=${encodeURIComponent(tokenFor(USERS.supplier1))}`);
+  });
+
+  it('should reopen the stream when the token changes and close it at sign-out', () => {
+    renderLive();
+    const first = current();
+    act(() => setSession('token-renewed', USERS.supplier1));
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(current().url).toBe('/api/events?token=token-renewed');
+    act(() => clearSession());
+    expect(openStreams()).toHaveLength(0);
+  });
+
+  it('should refetch the ticket list when the stream opens again', async () => {
+    renderLive();
+    await screen.findByText('list fetched 1 times');
+    act(() => current().open());
+    expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
+  });
+
+  it('should open a new stream after the server refused one (expired token)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderLive();
+      const refused = current();
+      act(() => {
+        refused.readyState = FakeEventSource.CLOSED;
+        refused.dispatchEvent(new Event('error'));
+      });
+      expect(openStreams()).toHaveLength(0);
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(openStreams()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a ticket event', () => {
+  it('should refetch the ticket list without a reload', async () => {
+    renderLive();
+    await screen.findByText('list fetched 1 times');
+    act(() => current().ticket({ ...EVENT, title: 'confirmed', ticketNumber: 41 }));
+    expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['new', 'New ticket', 'Trip ID 41 requested by Midwest Scrap Recycling LLC'],
+    ['confirmed', 'Ticket confirmed', 'Trip ID 41 confirmed by Rápido Freight Lines'],
+    ['truck', 'Truck loaded', 'Trip ID 41 loaded by Midwest Scrap Recycling LLC'],
+    ['invoiced', 'Ticket invoiced', 'Trip ID 41 invoiced by Aduanas del Norte'],
+    ['customs', 'Changed Customs Agent', 'Trip ID 41: the customs agent is now Aduanas del Norte'],
+  ])('should show a 20-second toast for %s naming the trip', async (title, heading, message) => {
+    renderLive();
+    act(() => current().ticket({ ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
+    const toast = await toastWith(heading);
+    expect(within(toast).getByText(message)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['new', 'Nuevo ticket', 'ID de viaje 41 solicitado por Midwest Scrap Recycling LLC'],
+    ['confirmed', 'Ticket confirmado', 'ID de viaje 41 confirmado por Rápido Freight Lines'],
+    ['truck', 'Camión cargado', 'ID de viaje 41 cargado por Midwest Scrap Recycling LLC'],
+    ['invoiced', 'Ticket facturado', 'ID de viaje 41 facturado por Aduanas del Norte'],
+    ['customs', 'Cambio de agente aduanal', 'ID de viaje 41: el agente aduanal ahora es Aduanas del Norte'],
+  ])('should show the %s toast in Spanish', async (title, heading, message) => {
+    await activateLocale('es');
+    renderLive();
+    act(() => current().ticket({ ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
+    const toast = await toastWith(heading);
+    expect(within(toast).getByText(message)).toBeInTheDocument();
+  });
+
+  it('should name only the trip when the provider is not known yet', async () => {
+    renderLive();
+    act(() => current().ticket({ ...EVENT, title: 'invoiced', ticketNumber: 9 }));
+    const toast = await toastWith('Ticket invoiced');
+    expect(within(toast).getByText('Trip ID 9 invoiced')).toBeInTheDocument();
+  });
+
+  it("should show the spec's default message for an unknown title", async () => {
+    renderLive();
+    act(() => current().ticket({ ...EVENT, title: 'archived', ticketNumber: 12 }));
+    const toast = await toastWith('Trip ID 12');
+    expect(within(toast).getByText('Default message (not specified)')).toBeInTheDocument();
+  });
+
+  it('should show one toast when the same event arrives twice', async () => {
+    renderLive();
+    act(() => {
+      current().ticket({ ...EVENT, title: 'confirmed', ticketNumber: 41 });
+      current().ticket({ ...EVENT, title: 'confirmed', ticketNumber: 41 });
+    });
+    await screen.findByText('Ticket confirmed');
+    expect(screen.getAllByText('Ticket confirmed')).toHaveLength(1);
+  });
+});
+
+describe('what the service worker gets', () => {
+  it('should store the English texts the service worker falls back to, and the home list', async () => {
+    renderLive();
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved).toEqual({ templates: DEFAULT_TEMPLATES, home: '/dashboard/suppliers' });
+  });
+
+  it("should store the texts in the user's language", async () => {
+    await activateLocale('es');
+    renderLive();
+    await waitFor(() => expect(saved?.templates.byTitle.confirmed.title).toBe('Ticket confirmado'));
+    expect(saved?.templates.unknown.body).toBe('Mensaje predeterminado (no especificado)');
+  });
+});

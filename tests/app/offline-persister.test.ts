@@ -1,0 +1,79 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, setSession } from '../../src/app/lib/session-store';
+import { db } from '../../src/app/offline/db';
+import { DexieStorage, cacheKey, createCachePersistence } from '../../src/app/offline/persister';
+import { followSession } from '../../src/app/offline/start';
+import { USERS } from './fake-server';
+
+const LIST_KEY = ['tickets', 'list', { page: 1 }];
+const LIST = { tickets: [{ id: 7 }], count: 1 };
+const throttle = () => new Promise((resolve) => setTimeout(resolve, 1200));
+
+async function restart(userId: number) {
+  const storage = new DexieStorage();
+  await storage.load();
+  const client = new QueryClient();
+  await createCachePersistence(client, storage).switchUser(userId);
+  return client;
+}
+
+afterEach(async () => {
+  clearSession();
+  await db.kv.clear();
+});
+
+describe('persisted query cache', () => {
+  it('should give a restarted app the last ticket list from IndexedDB', async () => {
+    const storage = new DexieStorage();
+    await storage.load();
+    const client = new QueryClient();
+    await createCachePersistence(client, storage).switchUser(USERS.supplier1.id);
+    client.setQueryData(LIST_KEY, LIST);
+    await throttle();
+    await storage.flush();
+    expect(await db.kv.get(cacheKey(USERS.supplier1.id))).toBeDefined();
+
+    const restarted = await restart(USERS.supplier1.id);
+    expect(restarted.getQueryData(LIST_KEY)).toEqual(LIST);
+  });
+
+  it("should keep one user's cache away from another user", async () => {
+    const storage = new DexieStorage();
+    await storage.load();
+    const client = new QueryClient();
+    await createCachePersistence(client, storage).switchUser(USERS.supplier1.id);
+    client.setQueryData(LIST_KEY, LIST);
+    await throttle();
+    await storage.flush();
+
+    const other = await restart(USERS.carrier1.id);
+    expect(other.getQueryData(LIST_KEY)).toBeUndefined();
+  });
+
+  it("should wipe the user's cache from IndexedDB when they sign out", async () => {
+    const storage = new DexieStorage();
+    await storage.load();
+    const client = new QueryClient();
+    const persistence = createCachePersistence(client, storage);
+    setSession('token-supplier1', USERS.supplier1);
+    await persistence.switchUser(USERS.supplier1.id);
+    const stop = followSession(persistence);
+    client.setQueryData(LIST_KEY, LIST);
+    await throttle();
+    await storage.flush();
+    expect(await db.kv.get(cacheKey(USERS.supplier1.id))).toBeDefined();
+
+    clearSession();
+    // A late throttled save must not bring the cache back.
+    client.setQueryData(LIST_KEY, { tickets: [], count: 0 });
+    await throttle();
+    await storage.flush();
+    stop();
+    expect(await db.kv.get(cacheKey(USERS.supplier1.id))).toBeUndefined();
+    expect(await db.session.get('current')).toBeUndefined();
+    const restarted = await restart(USERS.supplier1.id);
+    expect(restarted.getQueryData(LIST_KEY)).toBeUndefined();
+  });
+});

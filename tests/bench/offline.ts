@@ -1,0 +1,202 @@
+/**
+ * Offline figures for `npm run bench` (printed, never asserted), measured in real Chromium against the
+ * real server and the built app (dist/, or DIST_DIR):
+ * - a 12-megapixel photo (4032 x 3024, drawn on a canvas in Chromium and saved as a JPEG, as a phone
+ *   camera would): its size, the time the truck form takes to compress it in its worker until the
+ *   thumbnail shows, and the compressed size stored in the outbox;
+ * - the time from reconnecting to a synced outbox item of 8 files (4 PDFs of 300 kB, 4 such photos).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { earliestSlot } from '../../src/shared/domain/withdrawal';
+import { pdf } from '../fixtures/files';
+
+const PASSWORD = 'Demo-1234!';
+const mb = (n: number) => `${(n / 1_000_000).toFixed(2)} MB`;
+
+export async function startServer(distDir: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-offline-'));
+  const port = 3900 + Math.floor(Math.random() * 80);
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: '', DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100000' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (Date.now() > deadline) throw new Error('no start within 90 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = () => {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, stop };
+}
+
+async function api<T>(base: string, pathname: string, token: string | null, method = 'GET', body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${pathname}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function confirmedTruckTicket(base: string): Promise<number> {
+  const login = (username: string) =>
+    api<{ token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }>(base, '/auth/login', null, 'POST', {
+      username,
+      password: PASSWORD,
+    });
+  const supplier = await login('supplier1');
+  const admin = await login('admin');
+  const carrier = await login('carrier1');
+  const { tickets } = await api<{ tickets: { id: number }[] }>(base, '/tickets', supplier.token, 'POST', {
+    ticket: { count: 1, originDepotId: supplier.user.userDetail.supplier?.depots[0]?.id },
+  });
+  const id = tickets[0]!.id;
+  const { carriers } = await api<{ carriers: { id: number; businessName: string }[] }>(base, '/carriers', admin.token);
+  const carrier1 = carriers.find((c) => c.businessName === 'Rápido Freight Lines')!;
+  await api(base, `/tickets/${id}/manual`, admin.token, 'PUT', { ticket: { carrierId: carrier1.id, reason: 'bench' } }).catch(() => undefined);
+  const slot = earliestSlot(new Date(), 0);
+  await api(base, `/tickets/${id}/confirm`, carrier.token, 'PUT', { ticket: { withdrawalDate: slot.instant.toISOString(), timezone: 0 } });
+  return id;
+}
+
+/** A 12 MP "camera" JPEG drawn in the page: gradients, shapes and sensor-like noise. */
+async function twelveMegapixelJpeg(page: Page, seed: number): Promise<Buffer> {
+  // A string, not a function: tsx's name helpers do not exist in the page.
+  const base64 = await page.evaluate<string>(`(async (s) => {
+    const canvas = new OffscreenCanvas(4032, 3024);
+    const ctx = canvas.getContext('2d');
+    const sky = ctx.createLinearGradient(0, 0, 0, 3024);
+    sky.addColorStop(0, '#7da7d9');
+    sky.addColorStop(0.55, '#d9e4ef');
+    sky.addColorStop(0.56, '#6b5b4b');
+    sky.addColorStop(1, '#3b3026');
+    ctx.fillStyle = sky;
+    ctx.fillRect(0, 0, 4032, 3024);
+    let x = s;
+    const rand = () => ((x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
+    for (let i = 0; i < 600; i++) {
+      ctx.fillStyle = \`hsl(\${Math.floor(rand() * 40)}, \${20 + rand() * 40}%, \${20 + rand() * 50}%)\`;
+      ctx.beginPath();
+      ctx.ellipse(rand() * 4032, 1700 + rand() * 1300, 20 + rand() * 220, 10 + rand() * 120, rand() * 3, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    const image = ctx.getImageData(0, 0, 4032, 3024);
+    for (let i = 0; i < image.data.length; i += 4) {
+      const n = (rand() - 0.5) * 24;
+      image.data[i] = image.data[i] + n;
+      image.data[i + 1] = image.data[i + 1] + n;
+      image.data[i + 2] = image.data[i + 2] + n;
+    }
+    ctx.putImageData(image, 0, 0);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  })(${seed})`);
+  return Buffer.from(base64, 'base64');
+}
+
+async function choose(page: Page, label: RegExp, option?: RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  const item = option ? page.getByRole('option', { name: option }).first() : page.getByRole('option').first();
+  await item.waitFor({ state: 'visible', timeout: 20_000 });
+  await item.click();
+}
+
+/** Sizes of the photo parts of the user's queued outbox item, read from IndexedDB. */
+function queuedPhotoSizes(page: Page): Promise<number[]> {
+  return page.evaluate<number[]>(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('scrap-portal-offline');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const request = open.result.transaction('outbox').objectStore('outbox').getAll();
+      request.onsuccess = () => resolve(request.result.flatMap((item) =>
+        item.request.parts.filter((p) => p.kind === 'file' && p.filename && p.filename.endsWith('.jpg')).map((p) => p.blob.size)));
+    };
+  })`);
+}
+
+export async function offlineFigures(): Promise<void> {
+  const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    console.log('offline: dist/ missing (run npm run build, or set DIST_DIR)');
+    return;
+  }
+  const { base, stop } = await startServer(distDir);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    const tripId = await confirmedTruckTicket(base);
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await page.goto('/login/tradicional');
+    await page.getByLabel('Username').fill('supplier1');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.goto('/dashboard/suppliers/truck-documentation');
+    await choose(page, /Ticket \(by carrier\)/, new RegExp(`^#${tripId} `));
+    await choose(page, /^Destination/);
+    await page.getByRole('button', { name: /Invoice date/ }).click();
+    await page.getByRole('button', { name: /^10 / }).first().click();
+    await page.getByRole('textbox', { name: /Invoice number/ }).fill(`BENCH-${Date.now()}`);
+    await page.getByRole('textbox', { name: /Invoice amount/ }).fill('1000');
+    await page.getByRole('textbox', { name: /Car\/Equipment/ }).fill('TRK998877');
+    await page.getByRole('textbox', { name: /Gross weight/ }).fill('70000');
+    await page.getByRole('textbox', { name: /Tare weight/ }).fill('30000');
+    await choose(page, /^Material/);
+    for (const slot of ['salesInvoice', 'weightCertificate', 'BL', 'radioactiveCertificate']) {
+      await page.locator(`input[data-slot="${slot}"]`).setInputFiles({ name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf(300_000) });
+    }
+
+    const times: number[] = [];
+    let original = 0;
+    for (let i = 1; i <= 4; i++) {
+      const jpeg = await twelveMegapixelJpeg(page, i);
+      original += jpeg.length;
+      const started = performance.now();
+      await page.locator('input[data-slot="photos"]').setInputFiles({ name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer: jpeg });
+      await page.getByRole('button', { name: `Remove photo ${i}` }).waitFor({ timeout: 60_000 });
+      times.push(performance.now() - started);
+    }
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers', { timeout: 30_000 });
+    const sizes = await queuedPhotoSizes(page);
+    const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    console.log(
+      `offline: 12 MP photo (4032x3024 JPEG, ${mb(original / 4)} on average): compressed in the form's worker in ${(avg(times) / 1000).toFixed(2)} s ` +
+        `(min ${(Math.min(...times) / 1000).toFixed(2)} s, max ${(Math.max(...times) / 1000).toFixed(2)} s, 4 photos), ` +
+        `stored ${sizes.map(mb).join(', ')}`,
+    );
+
+    const outbox = page.getByRole('button', { name: /^Outbox: / });
+    await outbox.waitFor();
+    const reconnected = performance.now();
+    await context.setOffline(false);
+    await outbox.waitFor({ state: 'detached', timeout: 120_000 });
+    const synced = performance.now() - reconnected;
+    const total = 4 * 300_000 + sizes.reduce((a, b) => a + b, 0);
+    console.log(`offline: reconnect to synced 8-file item (${mb(total)}, local server): ${(synced / 1000).toFixed(2)} s`);
+    await context.close();
+  } finally {
+    await browser.close();
+    stop();
+  }
+}

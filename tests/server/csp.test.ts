@@ -1,0 +1,35 @@
+/** The page's Content-Security-Policy opens connect-src to Firebase only when push is configured. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIREBASE_WEB_HOSTS } from '../../src/server/app';
+import { startFcmStandIn, type FcmStandIn } from './helpers/fcm-stand-in';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const apps: TestApp[] = [];
+let fcm: FcmStandIn | undefined;
+afterAll(async () => {
+  for (const t of apps) await t.close();
+  await fcm?.close();
+});
+
+async function connectSrc(t: TestApp): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  const csp = String(res.headers['content-security-policy']);
+  const directive = csp.split(';').find((part) => part.trim().startsWith('connect-src')) ?? '';
+  return directive.trim().split(/\s+/).slice(1);
+}
+
+describe('connect-src', () => {
+  it("should allow only the app's own origin when push is not configured", async () => {
+    const t = await createTestApp({ seed: false });
+    apps.push(t);
+    expect(await connectSrc(t)).toEqual(["'self'"]);
+  });
+
+  it("should add Firebase's two registration hosts, and nothing wider, when push is configured", async () => {
+    fcm = await startFcmStandIn();
+    const t = await createTestApp({ seed: false, config: { firebaseCredentials: fcm.serviceAccountJson, fcmEndpoint: fcm.url } });
+    apps.push(t);
+    expect(await connectSrc(t)).toEqual(["'self'", ...FIREBASE_WEB_HOSTS]);
+    expect(FIREBASE_WEB_HOSTS.every((host) => !host.includes('*'))).toBe(true);
+  });
+});
