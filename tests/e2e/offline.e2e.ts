@@ -230,16 +230,7 @@ async function documentOffline(page: Page, context: BrowserContext, tripId: numb
   await context.setOffline(true);
   await fillTruckForm(page, tripId, invoiceNumber);
   await page.getByRole('button', { name: 'Upload' }).click();
-  await toast(page, 'No connection: saved in the outbox').waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
-    await page.screenshot({ path: '/tmp/shots-b/debug-offline-submit.png', fullPage: true });
-    if (process.env.DEBUG_E2E) {
-      console.log(await page.evaluate(async () => {
-        const locks = await navigator.locks.query();
-        return JSON.stringify({ online: navigator.onLine, locks });
-      }));
-    }
-    throw error;
-  });
+  await toast(page, 'No connection: saved in the outbox').waitFor({ timeout: 20_000 });
   await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
   await expect.poll(() => outboxButton(page).getAttribute('aria-label')).toBe('Outbox: 1 waiting to be sent');
 }
@@ -336,7 +327,7 @@ describe('offline outbox', () => {
     const item = page.getByTestId('outbox-item');
     await expect.poll(() => item.getAttribute('data-state')).toBe('refused');
     expect(await item.getByRole('alert').textContent()).toContain('This invoice number was already used');
-    await page.screenshot({ path: '/tmp/shots-b/e2e-refused-390.png' }).catch(() => undefined);
+    await page.screenshot({ path: 'tests/.tmp/outbox-refused-390.png' }).catch(() => undefined);
 
     // Fixed from the outbox: the form reopens with the queued values and files.
     await item.getByRole('button', { name: 'Edit' }).click();
