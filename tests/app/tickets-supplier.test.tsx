@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { installFakeServer } from './fake-server';
 import { renderApp } from './render';
@@ -14,6 +15,22 @@ function supplierServer(tickets = [makeTicket(1)]) {
 }
 
 describe('supplier tickets', () => {
+  it('should say the list is not on this device yet when it opens offline with nothing kept', async () => {
+    const server = supplierServer([makeTicket(7)]);
+    onlineManager.setOnline(false);
+    try {
+      renderApp('/dashboard/suppliers');
+      expect(await screen.findByText('This list is not saved on this device yet', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText('It loads as soon as the connection returns.')).toBeInTheDocument();
+      expect(server.calls.some((call) => call.path === '/api/tickets')).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    // Back online, the paused query runs and the list replaces the message.
+    expect(await screen.findByRole('link', { name: 'Open ticket 7' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('This list is not saved on this device yet')).not.toBeInTheDocument();
+  });
+
   it("should list the supplier's tickets with the current carrier offer", async () => {
     supplierServer([makeTicket(7), makeTicket(8, { status: 'DELIVERED' })]);
     renderApp('/dashboard/suppliers');

@@ -12,7 +12,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" component="div" truncate="end">
+      <Text size="sm" component="div" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Stack>
@@ -33,7 +33,7 @@ export function TicketSummary({ ticket, role, invoiceNumber }: TicketSummaryProp
   const docNumber = invoiceNumber ?? ticket.truckDocumentation?.invoiceNumber ?? ticket.railcarDocumentation?.invoiceNumber;
   return (
     <Paper withBorder p="md" radius="md" data-testid="ticket-summary">
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm" verticalSpacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
         <Item label={t`Trip ID`}>#{ticket.id}</Item>
         <Item label={t`Date`}>{dayjs(ticket.createAt).format('DD/MM/YYYY')}</Item>
         <Item label={t`Supplier`}>{ticket.supplier.businessName}</Item>
@@ -41,7 +41,7 @@ export function TicketSummary({ ticket, role, invoiceNumber }: TicketSummaryProp
         <Item label={t`TA invoice #`}>{ticket.invoice?.number ?? '—'}</Item>
         <Item label={t`Carrier`}>{ticket.carrier?.businessName ?? '—'}</Item>
         <Item label={t`Status`}>
-          <Badge color={status.color} variant="light">
+          <Badge color={status.color} variant="light" maw="100%" h="auto" styles={{ label: { whiteSpace: 'normal' } }}>
             {status.label}
           </Badge>
         </Item>

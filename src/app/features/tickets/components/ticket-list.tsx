@@ -7,7 +7,7 @@
 import { Badge, Box, Button, CloseButton, Drawer, EmptyState, Group, Indicator, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import { IconAdjustmentsHorizontal, IconFilterOff, IconTicket } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconCloudOff, IconFilterOff, IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ADMIN_ONGOING_RESET_LIMIT } from '../../../../shared/domain/role-views';
@@ -84,6 +84,8 @@ export function TicketList({ config, user, title, description, actions, above, e
   const tickets = filters === null ? [] : (query.data?.tickets ?? []);
   const count = filters === null ? 0 : (query.data?.count ?? 0);
   const loading = filters !== null && query.isPending;
+  // Offline with nothing kept on this device for this view: say so instead of loading forever.
+  const waitingForNetwork = loading && query.fetchStatus === 'paused';
 
   const chips = (
     <>
@@ -133,7 +135,16 @@ export function TicketList({ config, user, title, description, actions, above, e
       />
       {above}
       <Box pos="relative" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        {loading ? (
+        {waitingForNetwork ? (
+          <Paper withBorder radius="lg" py={48} px="md" data-testid="list-offline">
+            <EmptyState
+              icon={<IconCloudOff size={30} stroke={1.5} />}
+              variant="light"
+              title={t`This list is not saved on this device yet`}
+              description={t`It loads as soon as the connection returns.`}
+            />
+          </Paper>
+        ) : loading ? (
           desktop ? <TicketTableSkeleton rows={Math.min(limit, 8)} /> : <TicketCardsSkeleton />
         ) : tickets.length === 0 ? (
           <Paper withBorder radius="lg" py={48} px="md">
