@@ -3,7 +3,15 @@ import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { installFakeServer } from './fake-server';
 import { renderApp } from './render';
-import { CARRIERS, DESTINATIONS, makeTicket, pretendDesktop, signedInAs, supplierWithYards, ticketListQueries } from './tickets-fixtures';
+import {
+  CARRIERS,
+  DESTINATIONS,
+  makeTicket,
+  pretendDesktop,
+  signedInAs,
+  supplierWithYards,
+  ticketListQueries,
+} from './tickets-fixtures';
 
 function supplierServer(tickets = [makeTicket(1)]) {
   const server = installFakeServer();
@@ -20,7 +28,9 @@ describe('supplier tickets', () => {
     onlineManager.setOnline(false);
     try {
       renderApp('/dashboard/suppliers');
-      expect(await screen.findByText('This list is not saved on this device yet', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(
+        await screen.findByText('This list is not saved on this device yet', {}, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(screen.getByText('It loads as soon as the connection returns.')).toBeInTheDocument();
       expect(server.calls.some((call) => call.path === '/api/tickets')).toBe(false);
     } finally {
@@ -76,7 +86,10 @@ describe('supplier tickets', () => {
 
   it('should show the spec toast when creating fails', async () => {
     const server = supplierServer();
-    server.on('POST /api/tickets', () => ({ status: 500, body: { statusCode: 500, error: 'Internal', message: 'boom' } }));
+    server.on('POST /api/tickets', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal', message: 'boom' },
+    }));
     const app = renderApp('/dashboard/suppliers?action=new-ticket');
     const dialog = await screen.findByRole('dialog', { name: 'New request' }, { timeout: 5000 });
     await app.user.click(within(dialog).getByRole('combobox', { name: 'Origin yard' }));
@@ -112,7 +125,11 @@ describe('supplier tickets', () => {
     supplierServer([makeTicket(7), makeTicket(8, { status: 'CANCELED', offer: null })]);
     const app = renderApp('/dashboard/suppliers');
     const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 5000 });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       'Trip ID',
       'Created',
       'Status',
@@ -135,7 +152,10 @@ describe('supplier tickets', () => {
 
   it("should send the header search and show the spec's toast when the list fails", async () => {
     const server = supplierServer();
-    server.on('GET /api/tickets', () => ({ status: 500, body: { statusCode: 500, error: 'Internal', message: 'boom' } }));
+    server.on('GET /api/tickets', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal', message: 'boom' },
+    }));
     renderApp('/dashboard/suppliers?invoiceNumber=INV-77');
     expect(await screen.findByText('Error retrieving the requests', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(ticketListQueries()[0]?.get('invoiceNumber')).toBe('INV-77');

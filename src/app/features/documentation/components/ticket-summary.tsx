@@ -30,7 +30,8 @@ export interface TicketSummaryProps {
 export function TicketSummary({ ticket, role, invoiceNumber }: TicketSummaryProps) {
   const { t } = useLingui();
   const status = useStatusLabel(role)(ticket.status.name);
-  const docNumber = invoiceNumber ?? ticket.truckDocumentation?.invoiceNumber ?? ticket.railcarDocumentation?.invoiceNumber;
+  const docNumber =
+    invoiceNumber ?? ticket.truckDocumentation?.invoiceNumber ?? ticket.railcarDocumentation?.invoiceNumber;
   return (
     <Paper withBorder p="md" radius="md" data-testid="ticket-summary">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">

@@ -40,7 +40,16 @@ export interface TicketListProps {
   emptyDescription: string;
 }
 
-export function TicketList({ config, user, title, description, actions, above, emptyTitle, emptyDescription }: TicketListProps) {
+export function TicketList({
+  config,
+  user,
+  title,
+  description,
+  actions,
+  above,
+  emptyTitle,
+  emptyDescription,
+}: TicketListProps) {
   const { t } = useLingui();
   const desktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
   const { params, values, setMulti, update, clean } = useListParams();
@@ -62,8 +71,14 @@ export function TicketList({ config, user, title, description, actions, above, e
     else setMulti(key as 'status' | 'carrier' | 'mode' | 'destination', next);
   };
   const filtered = hasListFilters(params);
-  const chosen = values.status.length + values.carrier.length + values.mode.length + values.destination.length +
-    (values.order === 'ASC' ? 1 : 0) + (values.before ? 1 : 0) + (values.unassigned ? 1 : 0);
+  const chosen =
+    values.status.length +
+    values.carrier.length +
+    values.mode.length +
+    values.destination.length +
+    (values.order === 'ASC' ? 1 : 0) +
+    (values.before ? 1 : 0) +
+    (values.unassigned ? 1 : 0);
 
   const cleanButton = (
     <Button
@@ -90,12 +105,26 @@ export function TicketList({ config, user, title, description, actions, above, e
   const chips = (
     <>
       {values.before && (
-        <Badge size="lg" variant="light" color="orange" rightSection={<CloseButton size="xs" aria-label={t`Remove filter`} onClick={() => update({ before: null })} />}>
+        <Badge
+          size="lg"
+          variant="light"
+          color="orange"
+          rightSection={
+            <CloseButton size="xs" aria-label={t`Remove filter`} onClick={() => update({ before: null })} />
+          }
+        >
           {t`Older than a day`}
         </Badge>
       )}
       {values.unassigned && (
-        <Badge size="lg" variant="light" color="orange" rightSection={<CloseButton size="xs" aria-label={t`Remove filter`} onClick={() => update({ unassigned: null })} />}>
+        <Badge
+          size="lg"
+          variant="light"
+          color="orange"
+          rightSection={
+            <CloseButton size="xs" aria-label={t`Remove filter`} onClick={() => update({ unassigned: null })} />
+          }
+        >
           {t`Unassigned only`}
         </Badge>
       )}
@@ -104,7 +133,12 @@ export function TicketList({ config, user, title, description, actions, above, e
 
   const phoneFilterButton = (
     <Indicator label={chosen} size={18} disabled={chosen === 0} offset={4}>
-      <Button variant="default" size="md" leftSection={<IconAdjustmentsHorizontal size={18} />} onClick={() => setDrawer(true)}>
+      <Button
+        variant="default"
+        size="md"
+        leftSection={<IconAdjustmentsHorizontal size={18} />}
+        onClick={() => setDrawer(true)}
+      >
         {t`Filters`}
       </Button>
     </Indicator>
@@ -128,7 +162,7 @@ export function TicketList({ config, user, title, description, actions, above, e
               {chips}
               {cleanButton}
             </Group>
-          ) : (values.before || values.unassigned) ? (
+          ) : values.before || values.unassigned ? (
             <Group gap="xs">{chips}</Group>
           ) : undefined
         }
@@ -145,22 +179,38 @@ export function TicketList({ config, user, title, description, actions, above, e
             />
           </Paper>
         ) : loading ? (
-          desktop ? <TicketTableSkeleton rows={Math.min(limit, 8)} /> : <TicketCardsSkeleton />
+          desktop ? (
+            <TicketTableSkeleton rows={Math.min(limit, 8)} />
+          ) : (
+            <TicketCardsSkeleton />
+          )
         ) : tickets.length === 0 ? (
           <Paper withBorder radius="lg" py={48} px="md">
             <EmptyState
               icon={<IconTicket size={30} stroke={1.5} />}
               variant="light"
               title={filtered || filters === null ? t`No tickets match these filters` : emptyTitle}
-              description={filtered || filters === null ? t`Change or clean the filters to see more tickets.` : emptyDescription}
+              description={
+                filtered || filters === null ? t`Change or clean the filters to see more tickets.` : emptyDescription
+              }
             />
           </Paper>
         ) : desktop ? (
           <Paper withBorder radius="lg" p="xs">
-            <TicketTable tickets={tickets} role={config.role} user={user} onAction={(kind, ticket) => setDialog({ kind, ticket })} />
+            <TicketTable
+              tickets={tickets}
+              role={config.role}
+              user={user}
+              onAction={(kind, ticket) => setDialog({ kind, ticket })}
+            />
           </Paper>
         ) : (
-          <TicketCards tickets={tickets} role={config.role} user={user} onAction={(kind, ticket) => setDialog({ kind, ticket })} />
+          <TicketCards
+            tickets={tickets}
+            role={config.role}
+            user={user}
+            onAction={(kind, ticket) => setDialog({ kind, ticket })}
+          />
         )}
       </Box>
       <Pager page={values.page} pageSize={limit} total={count} onChange={(page) => update({ page: String(page) })} />
