@@ -416,6 +416,13 @@ describe('offline outbox', () => {
     await page.reload();
     await page.getByRole('status', { name: 'Offline' }).waitFor({ timeout: 15_000 });
     await page.locator(`[data-ticket-id="${tripId}"]`).waitFor({ timeout: 15_000 });
+
+    // A view never opened on this device: it says so and waits for the network, with no error toast.
+    await page.goto('/dashboard/suppliers/previous');
+    await page.getByText('This list is not saved on this device yet').waitFor({ timeout: 15_000 });
+    await context.setOffline(false);
+    await page.getByText('This list is not saved on this device yet').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.locator('.mantine-Notification-root').filter({ hasText: /error/i }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

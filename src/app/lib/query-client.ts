@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** Client errors (4xx) will not change on a retry; network errors and 5xx get two more tries. */
@@ -19,3 +19,7 @@ export function createQueryClient(): QueryClient {
 
 /** The app's single client; src/app/offline/persister.ts keeps it in IndexedDB per user (DESIGN.md section 7). */
 export const queryClient = createQueryClient();
+
+// TanStack Query assumes a connection until it hears an 'offline' event; an app opened without one
+// must pause its queries from the start (no retries, no error toasts) and run them when it returns.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
