@@ -27,6 +27,16 @@ describe('customs documentation detail', () => {
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { customsRead: false } }));
   });
 
+  it("should say so when the server refuses the read flag, and keep the ticket unread", async () => {
+    const server = customsServer('TA_INVOICED');
+    server.on('PUT /api/tickets/:id', () => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Ticket not found' } }));
+    renderApp('/dashboard/customs/truck-documentation/7');
+    expect(await screen.findByText('Supplier documentation', {}, { timeout: 5000 })).toBeInTheDocument();
+    const toast = (await screen.findByText('Ticket not found')).closest('.mantine-Notification-root') as HTMLElement;
+    expect(within(toast).getByText('Trip ID 7')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
+  });
+
   it('should release an awaiting ticket after confirming', async () => {
     const server = customsServer('TA_INVOICED');
     const app = renderApp('/dashboard/customs/predoc/7');

@@ -47,6 +47,20 @@ async function fillForm(app: AppRender) {
 }
 
 describe('truck documentation', () => {
+  it("should say the lists could not be loaded, instead of 'no tickets', and load them on a retry", async () => {
+    const server = truckServer();
+    let answer = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Bad request' } as unknown };
+    server.on('GET /api/tickets', () => answer);
+    const app = renderApp('/dashboard/suppliers/truck-documentation');
+    const alert = await screen.findByRole('alert', { name: 'Error retrieving the carriers' }, { timeout: 5000 });
+    expect(alert).toHaveTextContent("Some of the form's lists could not be loaded.");
+    answer = { status: 200, body: { tickets: [docTicket(7)], count: 1 } };
+    await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Error retrieving the carriers' })).not.toBeInTheDocument());
+    await app.user.click(screen.getByRole('combobox', { name: /Ticket \(by carrier\)/ }));
+    expect(await screen.findByRole('option', { name: /^#7 / })).toBeInTheDocument();
+  });
+
   it('should show every validation message of the spec under its field', async () => {
     truckServer();
     const app = renderApp(PATH);

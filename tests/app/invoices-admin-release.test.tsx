@@ -1,14 +1,19 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
+import type { InvoiceView } from '../../src/shared/schemas/documentation-view';
 import { USERS, installFakeServer, storeSession } from './fake-server';
 import { docTicket, documentation } from './documentation-fixtures';
 import { renderApp } from './render';
 
-const INVOICE = {
+const INVOICE: InvoiceView = {
   id: 5,
+  ticketId: 7,
   number: 'TA-100',
   date: '2026-03-12',
+  borderCrossingId: 1,
+  rpaId: null,
+  createAt: '2026-03-12T10:00:00.000Z',
   borderCrossing: { id: 1, description: 'Laredo – Nuevo Laredo', customsAgent: { id: 1, tradeName: 'Aduanas Laredo' } },
   invoiceFile: { key: 'key-ta.pdf', name: 'ta.pdf' },
   sapValidationStatus: 'pending',
@@ -31,6 +36,38 @@ function adminServer(status: TicketStatus) {
 }
 
 describe('admin ticket page actions', () => {
+  it('should correct the TA invoice number of a TA invoiced ticket, with the pending icon until it is saved', async () => {
+    const server = adminServer('TA_INVOICED');
+    server.on('PUT /api/invoices/:id', () => ({ status: 200, body: { invoice: { ...INVOICE, number: 'TA-101' } } }));
+    storeSession(USERS.admin);
+    const app = renderApp('/dashboard/admin/ta-invoice/7');
+    const number = await screen.findByRole('textbox', { name: /TA invoice number/ }, { timeout: 5000 });
+    expect(number).toHaveValue('TA-100');
+    expect(screen.queryByLabelText('Pending validation')).not.toBeInTheDocument();
+    await app.user.clear(number);
+    await app.user.type(number, 'TA-101');
+    expect(screen.getByLabelText('Pending validation')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Trip ID 7: TA invoice updated successfully')).toBeInTheDocument();
+    const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/5');
+    const body = put?.body as FormData;
+    const json = JSON.parse(await (body.get('invoice') as Blob).text()) as Record<string, unknown>;
+    expect(json).toMatchObject({ number: 'TA-101', borderCrossingId: 1, ticketId: 7 });
+  });
+
+  it('should lock the TA invoice of a delivered ticket but keep its SAP validation open', async () => {
+    const server = adminServer('DELIVERED');
+    server.on('PUT /api/invoices/:id/sap-validation', () => ({ status: 200, body: {} }));
+    storeSession(USERS.admin);
+    const app = renderApp('/dashboard/admin/ta-invoice/7');
+    expect(await screen.findByText('The ticket is closed; its TA invoice can no longer change.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /TA invoice number/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    const sap = screen.getByRole('radiogroup', { name: 'Set SAP validation' });
+    await app.user.click(within(sap).getByText('Confirmed'));
+    await vi.waitFor(() => expect(server.calls.some((call) => call.method === 'PUT' && call.path === '/api/invoices/5/sap-validation')).toBe(true));
+  });
+
   it('should release a TA invoiced ticket to MX transit after a confirmation', async () => {
     const server = adminServer('TA_INVOICED');
     server.on('PUT /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, 'MX_TRANSIT') } }));

@@ -179,6 +179,10 @@ export const isCancelEnabled = (status: TicketStatus): boolean => includes(allow
 /** The admin's update button is disabled on a canceled ticket. */
 export const isAdminUpdateDisabled = (status: TicketStatus): boolean => status === 'CANCELED';
 
+/** The provider invoice form takes a new invoice or a correction (the RPA lock is checked apart). */
+export const isInvoiceWritable = (status: TicketStatus, hasInvoice: boolean): boolean =>
+  includes(allowedFrom(hasInvoice ? 'invoice-update' : 'invoice-create'), status);
+
 /** The payment voucher form; otherwise a hint is shown. */
 export const isPaymentAllowed = (status: TicketStatus): boolean => includes(allowedFrom('payment'), status);
 

@@ -23,7 +23,7 @@ export function RailcarDocumentationPage() {
         key={ticket?.id ?? 'new'}
         editTicket={ticket}
         supplierId={user?.userDetail.supplier?.id}
-        onDone={() => navigate(PATHS.suppliers.root)}
+        onDone={() => navigate(PATHS.suppliers.root, { replace: true })}
       />
     </>
   );

@@ -9,6 +9,8 @@ import { IconMail, IconMailOpened, IconTruckDelivery } from '@tabler/icons-react
 import { useEffect, useRef, useState } from 'react';
 import type { TicketStatus } from '../../../../shared/domain/ticket-status';
 import { useMessageTranslator } from '../../../lib/messages';
+import { toastOutOfSpace } from '../../../offline/outbox-messages';
+import { OutOfSpaceError } from '../../../offline/storage';
 import { useUpdateCustomsTicket } from '../api/update-customs-ticket';
 
 export interface CustomsDetailActionsProps {
@@ -19,31 +21,43 @@ export interface CustomsDetailActionsProps {
 }
 
 export function CustomsDetailActions({ ticketId, status, customsRead, canRelease }: CustomsDetailActionsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const update = useUpdateCustomsTicket(ticketId);
   const [read, setRead] = useState(customsRead);
   const [confirming, setConfirming] = useState(false);
   const marked = useRef(false);
 
+  // The read flag goes through the outbox: offline it is queued (and counted in the header); a device
+  // without room for it, or a refusal, is said here instead of failing silently.
+  const flagFailed = (error: Error) => {
+    if (error instanceof OutOfSpaceError) toastOutOfSpace(i18n);
+    else notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) });
+  };
+
   useEffect(() => {
     if (customsRead || marked.current) return;
     marked.current = true;
-    update.mutate({ customsRead: true }, { onSuccess: () => setRead(true) });
+    update.mutate({ customsRead: true }, { onSuccess: () => setRead(true), onError: flagFailed });
     // Once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customsRead]);
 
-  const toggle = () => update.mutate({ customsRead: !read }, { onSuccess: () => setRead(!read) });
+  const toggle = () => update.mutate({ customsRead: !read }, { onSuccess: () => setRead(!read), onError: flagFailed });
   const release = () =>
     update.mutate(
       { status: 'MX_TRANSIT' },
       {
         onSuccess: () => {
           setConfirming(false);
-          notifications.show({ color: 'teal', title: t`Trip ID ${ticketId}`, message: t`Released: the ticket is in MX transit` });
+          notifications.show({
+            color: 'teal',
+            title: t`Trip ID ${ticketId}`,
+            message: t`Released: the ticket is in MX transit`,
+          });
         },
-        onError: (error) => notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) }),
+        onError: (error) =>
+          notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) }),
       },
     );
 
@@ -51,12 +65,22 @@ export function CustomsDetailActions({ ticketId, status, customsRead, canRelease
     <>
       <Group gap="sm">
         <Tooltip label={read ? t`Mark as unread` : t`Mark as read`}>
-          <ActionIcon variant="light" size="lg" aria-label={read ? t`Mark as unread` : t`Mark as read`} onClick={toggle} aria-pressed={read}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={read ? t`Mark as unread` : t`Mark as read`}
+            onClick={toggle}
+            aria-pressed={read}
+          >
             {read ? <IconMailOpened size={18} /> : <IconMail size={18} />}
           </ActionIcon>
         </Tooltip>
         {canRelease && (
-          <Button leftSection={<IconTruckDelivery size={16} />} disabled={status !== 'TA_INVOICED'} onClick={() => setConfirming(true)}>
+          <Button
+            leftSection={<IconTruckDelivery size={16} />}
+            disabled={status !== 'TA_INVOICED'}
+            onClick={() => setConfirming(true)}
+          >
             {t`Release`}
           </Button>
         )}

@@ -33,6 +33,7 @@ import { CancelTicketButton } from './cancel-ticket-button';
 import { DocumentUploads } from './document-uploads';
 import { InvoiceLoadFields } from './invoice-load-fields';
 import { RailcarTicketFields } from './railcar-ticket-fields';
+import { LookupFailure } from './lookup-failure';
 import { SaveActions } from './save-actions';
 import { draftValues, useOutboxDraft } from './use-outbox-draft';
 
@@ -77,7 +78,9 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
   }, [doc?.id]);
 
   const status = doc?.ticket.status.name ?? editTicket?.status.name ?? null;
-  const locked = editing && status !== null && isDocumentationLocked(status);
+  // Editing whose stored documentation failed to load: saving would send a create, so it waits.
+  const unloaded = editing && stored.isError && !draft.item;
+  const locked = (editing && status !== null && isDocumentationLocked(status)) || unloaded;
   const railTickets = (tickets.data ?? []).filter((ticket) => ticket.carrier?.mode === 'RAILCAR');
   const pickList: DocTicket[] = editTicket ? [editTicket] : railTickets;
 
@@ -143,7 +146,8 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        {locked && (
+        <LookupFailure queries={editing ? [stored] : [tickets]} railcar />
+        {locked && !unloaded && (
           <Alert color="gray" icon={<IconLock size={18} />}>
             {t`This documentation can no longer change: the ticket already has its provider invoice or was canceled.`}
           </Alert>

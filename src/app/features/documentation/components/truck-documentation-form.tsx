@@ -33,6 +33,7 @@ import type { DocTicket } from '../types';
 import { CancelTicketButton } from './cancel-ticket-button';
 import { DocumentUploads } from './document-uploads';
 import { InvoiceLoadFields } from './invoice-load-fields';
+import { LookupFailure } from './lookup-failure';
 import { SaveActions } from './save-actions';
 import { TicketSummary } from './ticket-summary';
 import { draftValues, useOutboxDraft } from './use-outbox-draft';
@@ -67,7 +68,9 @@ export function TruckDocumentationForm({ editTicket, supplierId, onDone }: Truck
   }, [doc?.id]);
 
   const status = doc?.ticket.status.name ?? editTicket?.status.name ?? null;
-  const locked = editing && status !== null && isDocumentationLocked(status);
+  // Editing whose stored documentation failed to load: saving would send a create, so it waits.
+  const unloaded = editing && stored.isError && !draft.item;
+  const locked = (editing && status !== null && isDocumentationLocked(status)) || unloaded;
   const truckTickets = (tickets.data ?? []).filter((ticket) => ticket.carrier?.mode !== 'RAILCAR');
   const pickList: DocTicket[] = editTicket ? [editTicket] : truckTickets;
   const selected = pickList.find((ticket) => String(ticket.id) === form.values.ticketId) ?? null;
@@ -127,7 +130,8 @@ export function TruckDocumentationForm({ editTicket, supplierId, onDone }: Truck
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        {locked && (
+        <LookupFailure queries={editing ? [stored] : [tickets]} />
+        {locked && !unloaded && (
           <Alert color="gray" icon={<IconLock size={18} />}>
             {t`This documentation can no longer change: the ticket already has its provider invoice or was canceled.`}
           </Alert>

@@ -11,7 +11,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconClockHour4, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { isAdminUpdateDisabled } from '../../../../shared/domain/role-views';
+import { isAdminUpdateDisabled, isInvoiceWritable } from '../../../../shared/domain/role-views';
 import type { TicketStatus } from '../../../../shared/domain/ticket-status';
 import { FILE_MSG } from '../../../../shared/schemas/documentation';
 import { CreateInvoiceSchema, UpdateInvoiceSchema } from '../../../../shared/schemas/invoice';
@@ -55,8 +55,10 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, renderDownloa
     },
   });
   const inRpa = invoice?.rpa != null;
-  const locked = readOnly || inRpa || status === 'CANCELED';
   const creating = invoice === null;
+  // Closed tickets (delivered, canceled) keep their invoice as it is; the server refuses a change too.
+  const closed = !isInvoiceWritable(status, !creating);
+  const locked = readOnly || inRpa || closed;
 
   const submit = form.onSubmit((values) => {
     const input = { number: values.number, date: values.date, borderCrossingId: values.borderCrossingId, ticketId };
@@ -108,7 +110,13 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, renderDownloa
               {t`This invoice belongs to RPA ${invoice.rpa?.id ?? ''}; its fields are locked.`}
             </Alert>
           )}
-          {invoice && <SapStatus invoiceId={invoice.id} status={numberChanged ? 'pending' : invoice.sapValidationStatus} editable={!readOnly && !inRpa} />}
+          {!inRpa && closed && !creating && !readOnly && (
+            <Alert color="gray" icon={<IconLock size={18} />}>
+              {t`The ticket is closed; its TA invoice can no longer change.`}
+            </Alert>
+          )}
+          {/* The ERP validation stays possible inside an RPA and on a closed ticket; only the invoice's own fields lock. */}
+          {invoice && <SapStatus invoiceId={invoice.id} status={numberChanged ? 'pending' : invoice.sapValidationStatus} editable={!readOnly} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={t`TA invoice number`}
