@@ -74,7 +74,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toBody());
     const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A client that went away mid-upload (a phone losing its signal) is not a server fault.
+    if (request.raw.aborted || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      request.log.info({ err: error }, 'client aborted the request');
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 ? 'Internal Server Error' : error.message;
     return reply.status(status).send(new HttpError(status, message).toBody());
   });

@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { pdf } from '../fixtures/files';
 import { DEMO_PASSWORD, PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
+import { launchCuttingProxy } from './support/cutting-proxy';
 import { signIn } from './support/session';
 
 let browser: Browser;
@@ -299,6 +300,39 @@ describe('offline outbox', () => {
     expect(doc && fileCount(doc)).toBe(8);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('should create it once when the connection is cut in the middle of the upload and comes back', async () => {
+    const tripId = await confirmedTruckTicket();
+    // The page talks to the server through a TCP proxy on loopback that can cut a connection part-way
+    // through a request body, as a phone losing its signal does.
+    const proxy = await launchCuttingProxy(new URL(baseUrl()).port);
+    const context = await browser.newContext({ baseURL: proxy.url, viewport: PHONE, locale: 'en-US', serviceWorkers: 'allow' });
+    const { page, errors } = await supplierPhone(context);
+    try {
+      await signIn(page, 'supplier2');
+      await openTruckForm(page);
+      await installed(page);
+      await documentOffline(page, context, tripId, `MID-${Date.now()}`);
+
+      // Back online, the replay starts; after 400 kB of its body the connection drops.
+      proxy.cutAfter(400_000);
+      await context.setOffline(false);
+      await expect.poll(() => proxy.cuts, { timeout: 30_000 }).toBe(1);
+      expect(await documentationOf(tripId)).toBeNull();
+
+      // The item stays and is sent again with the same key: the ticket is documented once, with all 8 files.
+      await expect.poll(() => documentationOf(tripId), { timeout: 60_000, interval: 500 }).not.toBeNull();
+      await outboxButton(page).waitFor({ state: 'detached', timeout: 30_000 });
+      const doc = await documentationOf(tripId);
+      expect(doc && fileCount(doc)).toBe(8);
+      expect((await ticketOf(tripId)).status.name).toBe('SUPPLIER_INVOICED');
+      expect(proxy.cuts).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
   });
 
   it("should keep a refused item with the server's message across a reload and send it once fixed", async () => {
