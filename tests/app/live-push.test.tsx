@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PushRegistration } from '../../src/app/components/push-registration';
 import { useAuth } from '../../src/app/features/auth/auth-context';
+import { apiFetch } from '../../src/app/lib/api-client';
 import { activateLocale } from '../../src/app/lib/i18n';
 import { createQueryClient } from '../../src/app/lib/query-client';
 import { reloadSession } from '../../src/app/lib/session-store';
@@ -39,11 +40,19 @@ function browserPush(permission: NotificationPermission) {
   const { requestPermission } = stand;
   vi.stubGlobal('Notification', stand);
   vi.stubGlobal('PushManager', class {});
+  // The browser's push subscription that the FCM token rides on.
+  const unsubscribe = vi.fn(async () => true);
+  const registration = { pushManager: { getSubscription: async () => ({ unsubscribe }) } };
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { ready: Promise.resolve({}), addEventListener: () => {}, removeEventListener: () => {} },
+    value: {
+      ready: Promise.resolve(registration),
+      getRegistration: async () => registration,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    },
   });
-  return { requestPermission };
+  return { requestPermission, unsubscribe };
 }
 
 function configure() {
@@ -121,8 +130,32 @@ describe('push with Firebase configuration', () => {
     expect(screen.queryByText(PERMISSION_TEXT)).not.toBeInTheDocument();
   });
 
+  it('should end the push subscription when the session ends without a sign-out (a 401)', async () => {
+    const { unsubscribe } = browserPush('granted');
+    function Expire() {
+      return <button onClick={() => void apiFetch('/tickets').catch(() => undefined)}>Load</button>;
+    }
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <MemoryRouter>
+          <PushRegistration userId={USERS.supplier1.id} />
+          <Expire />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await waitFor(() => expect(tokenCalls()).toHaveLength(1));
+    expect(unsubscribe).not.toHaveBeenCalled();
+    server.on('GET /api/tickets', () => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Token expired' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    await waitFor(() => expect(unsubscribe).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('push-device')).toBeNull();
+    // No removal request: the ended session could not have sent one.
+    expect(tokenCalls()).toHaveLength(1);
+  });
+
   it("should remove the device's token at sign-out, with the session that is ending", async () => {
-    browserPush('granted');
+    const { unsubscribe } = browserPush('granted');
     function SignOut() {
       const { logout } = useAuth();
       return <button onClick={logout}>Sign out</button>;
@@ -142,5 +175,6 @@ describe('push with Firebase configuration', () => {
     expect(removal).toMatchObject({ method: 'PUT', path: `/api/users/${USERS.supplier1.id}/firebaseToken/remove`, body: { token: 'fcm-device-token' } });
     expect(removal.headers.get('Authorization')).toBe(`Bearer ${tokenFor(USERS.supplier1)}`);
     expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(unsubscribe).toHaveBeenCalledTimes(1));
   });
 });

@@ -110,20 +110,45 @@ export async function registerDevice(userId: number): Promise<string | null> {
 }
 
 /**
+ * Ends the browser's push subscription, which the FCM token rides on: FCM then answers the server's next
+ * send to that token as unregistered and the server deletes it. This holds even when the session ended
+ * without a request the server could take (an expired or refused token, a sign-out while offline).
+ */
+async function unsubscribePush(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    await subscription?.unsubscribe();
+  } catch {
+    // Nothing subscribed, or no service worker: nothing to end.
+  }
+}
+
+/**
  * Sign-out: removes this device's token from the user it was registered for. Call it before the
  * session is cleared: it sends the request with the session's token, read now; it does not wait.
  */
 export function forgetDevice(): void {
   const device = readDevice();
+  if (!device) return;
   localStorage.removeItem(DEVICE_KEY);
   const { token, user } = getSession();
-  if (!device || !token || user?.id !== device.userId) return;
-  void apiFetch<unknown>(`/users/${device.userId}/firebaseToken/remove`, {
-    method: 'PUT',
-    body: { token: device.token },
-    token,
-    skipUnauthorizedLogout: true,
-  }).catch(() => {
-    // Signing out goes on; FCM reports the token dead when the server next sends to it.
-  });
+  if (token && user?.id === device.userId) {
+    void apiFetch<unknown>(`/users/${device.userId}/firebaseToken/remove`, {
+      method: 'PUT',
+      body: { token: device.token },
+      token,
+      skipUnauthorizedLogout: true,
+    }).catch(() => {
+      // Signing out goes on; the ended subscription below makes FCM report the token dead.
+    });
+  }
+  void unsubscribePush();
+}
+
+/** The session ended some other way (expired, refused with 401): the device stops receiving its pushes. */
+export function dropDevice(): void {
+  if (!readDevice()) return;
+  localStorage.removeItem(DEVICE_KEY);
+  void unsubscribePush();
 }

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { User } from '../../../shared/schemas/user';
 import { NetworkError } from '../../lib/api-client';
-import { forgetDevice } from '../../lib/firebase';
+import { dropDevice, forgetDevice } from '../../lib/firebase';
 import { clearSession, getSession, reloadSession, setSession, subscribeSession } from '../../lib/session-store';
 import { login as loginCall, type LoginCredentials } from './api/login';
 import { loginWithToken } from './api/login-with-token';
@@ -83,7 +83,10 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
 
   // Whatever ended the session (logout, a 401 anywhere), cached data of that user must go.
   useEffect(() => {
-    if (!session.token) queryClient.clear();
+    if (session.token) return;
+    queryClient.clear();
+    // A session that ended without the sign-out button (expired, refused) still takes push away.
+    dropDevice();
   }, [session.token, queryClient]);
 
   const login = useCallback(async (credentials: LoginCredentials) => {
