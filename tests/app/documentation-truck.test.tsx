@@ -4,7 +4,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/app/offline/db';
 import { listItems } from '../../src/app/offline/outbox';
 import { installFakeServer, storeSession } from './fake-server';
-import { DESTINATIONS, MATERIALS, PURCHASE_ORDERS, docTicket, pdfFile, pngFile, sizedFile, supplier } from './documentation-fixtures';
+import {
+  DESTINATIONS,
+  MATERIALS,
+  PURCHASE_ORDERS,
+  docTicket,
+  documentation,
+  pdfFile,
+  pngFile,
+  sizedFile,
+  supplier,
+} from './documentation-fixtures';
 import { renderApp, type AppRender } from './render';
 
 const PATH = '/dashboard/suppliers/truck-documentation';
@@ -14,7 +24,10 @@ function truckServer() {
   server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [docTicket(7)], count: 1 } }));
   server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
   server.on('GET /api/materials', () => ({ status: 200, body: { materials: MATERIALS } }));
-  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({ status: 200, body: { purchaseOrders: PURCHASE_ORDERS } }));
+  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({
+    status: 200,
+    body: { purchaseOrders: PURCHASE_ORDERS },
+  }));
   storeSession(supplier);
   return server;
 }
@@ -56,7 +69,9 @@ describe('truck documentation', () => {
     expect(alert).toHaveTextContent("Some of the form's lists could not be loaded.");
     answer = { status: 200, body: { tickets: [docTicket(7)], count: 1 } };
     await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Error retrieving the carriers' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('alert', { name: 'Error retrieving the carriers' })).not.toBeInTheDocument(),
+    );
     await app.user.click(screen.getByRole('combobox', { name: /Ticket \(by carrier\)/ }));
     expect(await screen.findByRole('option', { name: /^#7 / })).toBeInTheDocument();
   });
@@ -108,7 +123,9 @@ describe('truck documentation', () => {
     await app.user.upload(fileInput('BL'), sizedFile(2_097_153));
     expect(await screen.findByText('The file exceeds the maximum size of 2 MB')).toBeInTheDocument();
     await app.user.upload(fileInput('BL'), sizedFile(2_097_152));
-    await waitFor(() => expect(screen.queryByText('The file exceeds the maximum size of 2 MB')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('The file exceeds the maximum size of 2 MB')).not.toBeInTheDocument(),
+    );
   });
 
   it('should send the files in the spec order with the JSON part and go back home', async () => {
@@ -123,7 +140,14 @@ describe('truck documentation', () => {
     const post = server.calls.find((call) => call.method === 'POST' && call.path === '/api/trucks-documentation');
     const body = post?.body as FormData;
     expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-    expect((body.getAll('files[]') as File[]).map((f) => f.name)).toEqual(['sales.pdf', 'weight.pdf', 'bl.pdf', 'radio.pdf', 'a.png', 'b.png']);
+    expect((body.getAll('files[]') as File[]).map((f) => f.name)).toEqual([
+      'sales.pdf',
+      'weight.pdf',
+      'bl.pdf',
+      'radio.pdf',
+      'a.png',
+      'b.png',
+    ]);
     const json = JSON.parse(await (body.get('truckDocumentation') as Blob).text()) as Record<string, unknown>;
     expect(json).toMatchObject({
       ticketId: 7,
@@ -155,7 +179,12 @@ describe('truck documentation', () => {
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
     expect(server.calls.some((call) => call.path === '/api/trucks-documentation')).toBe(false);
     const [item] = await listItems(supplier.id);
-    expect(item).toMatchObject({ kind: 'documentation', ticketId: 7, state: 'pending', request: { method: 'POST', path: '/trucks-documentation' } });
+    expect(item).toMatchObject({
+      kind: 'documentation',
+      ticketId: 7,
+      state: 'pending',
+      request: { method: 'POST', path: '/trucks-documentation' },
+    });
     expect(item?.request.parts?.map((part) => (part.kind === 'file' ? part.filename : part.name))).toEqual([
       'sales.pdf',
       'weight.pdf',
@@ -171,5 +200,70 @@ describe('truck documentation', () => {
       values: { ticketId: '7', invoiceNumber: 'INV-77' },
     });
     await db.outbox.clear();
+  });
+
+  describe('editing', () => {
+    async function openEdit(status: 'SUPPLIER_INVOICED' | 'TA_INVOICED', server = truckServer()) {
+      server.on('GET /api/trucks-documentation/:id/ticket', () => ({
+        status: 200,
+        body: { truckDocumentation: documentation(7, status) },
+      }));
+      const app = renderApp(PATH);
+      await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+      await app.router.navigate(PATH, { state: { ticket: docTicket(7, status) } });
+      await screen.findByDisplayValue('INV-2001', {}, { timeout: 5000 });
+      return { app, server };
+    }
+
+    it('should lock the ticket and destination, offer Update, and keep a cleared invoice number as stored', async () => {
+      const server = truckServer();
+      server.on('PUT /api/trucks-documentation/:id', () => ({ status: 200, body: { truckDocumentation: { id: 40 } } }));
+      const { app } = await openEdit('SUPPLIER_INVOICED', server);
+      expect(screen.getByRole('combobox', { name: /Ticket \(by carrier\)/ })).toBeDisabled();
+      expect(screen.getByRole('combobox', { name: /Destination/ })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
+      await app.user.clear(screen.getByRole('textbox', { name: /Invoice number/ }));
+      await app.user.clear(screen.getByRole('textbox', { name: /Car\/Equipment/ }));
+      await app.user.type(screen.getByRole('textbox', { name: /Car\/Equipment/ }), 'TRK654321');
+      await app.user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(await screen.findByText('Truck documentation updated successfully')).toBeInTheDocument();
+      const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/trucks-documentation/40');
+      const body = put?.body as FormData;
+      const json = JSON.parse(await (body.get('truckDocumentation') as Blob).text()) as Record<string, unknown>;
+      expect(json).toMatchObject({ carEquipment: 'TRK654321' });
+      expect(json).not.toHaveProperty('invoiceNumber');
+      // No file picked: every stored document and photo stays.
+      expect(body.getAll('salesInvoice')).toEqual([]);
+      expect(body.getAll('photos')).toEqual([]);
+      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    });
+
+    it('should show the duplicate text under the invoice number when an update reuses one', async () => {
+      const server = truckServer();
+      server.on('PUT /api/trucks-documentation/:id', () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'duplicate key value violates unique constraint "shipping_documents_invoice"',
+        },
+      }));
+      const { app } = await openEdit('SUPPLIER_INVOICED', server);
+      const number = screen.getByRole('textbox', { name: /Invoice number/ });
+      await app.user.clear(number);
+      await app.user.type(number, 'INV-2002');
+      await app.user.click(screen.getByRole('button', { name: 'Update' }));
+      expect((await screen.findAllByText('This invoice number was already used')).length).toBeGreaterThan(0);
+      expect(app.path()).toBe(PATH);
+    });
+
+    it('should be read-only once the ticket is TA invoiced', async () => {
+      await openEdit('TA_INVOICED');
+      expect(await screen.findByText(/can no longer change/)).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /Invoice amount/ })).toBeDisabled();
+      expect(screen.getByRole('textbox', { name: /Gross weight/ })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Cancel ticket' })).toBeDisabled();
+    });
   });
 });

@@ -15,7 +15,12 @@ type Answer = { status: number; body?: unknown } | 'network-error';
 function stubFetch(answers: Answer[]) {
   const calls: { method: string; path: string; headers: Headers; body: unknown }[] = [];
   const fake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ method: init?.method ?? 'GET', path: String(input), headers: new Headers(init?.headers), body: init?.body });
+    calls.push({
+      method: init?.method ?? 'GET',
+      path: String(input),
+      headers: new Headers(init?.headers),
+      body: init?.body,
+    });
     const answer = answers.shift() ?? { status: 200, body: {} };
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
@@ -35,7 +40,12 @@ async function queue(overrides: Partial<OutboxItem> = {}): Promise<OutboxItem> {
       kind: 'accept',
       ticketId,
       queuedAt: '2026-11-23T14:00:00.000Z',
-      request: { method: 'PUT', path: `/tickets/${ticketId}/confirm`, json: { ticket: { withdrawalDate: '2026-11-24T15:00:00.000Z', timezone: 0 } }, headers: { 'X-Queued-At': '2026-11-23T14:00:00.000Z' } },
+      request: {
+        method: 'PUT',
+        path: `/tickets/${ticketId}/confirm`,
+        json: { ticket: { withdrawalDate: '2026-11-24T15:00:00.000Z', timezone: 0 } },
+        headers: { 'X-Queued-At': '2026-11-23T14:00:00.000Z' },
+      },
     }),
     ...overrides,
   };
@@ -71,13 +81,21 @@ describe('outbox sync', () => {
     const refused = await queue({ queuedAt: '2026-11-23T14:00:00.000Z' });
     await queue({ queuedAt: '2026-11-23T14:05:00.000Z', ticketId: 13 });
     stubFetch([
-      { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: 'Withdrawal date must be a weekday' } },
+      {
+        status: 422,
+        body: { statusCode: 422, error: 'Unprocessable Entity', message: 'Withdrawal date must be a weekday' },
+      },
       { status: 200, body: {} },
     ]);
     const summary = await drain();
     expect(summary).toMatchObject({ sent: 1, refused: 1, waiting: 0 });
     const kept = await getItem(refused.id);
-    expect(kept).toMatchObject({ state: 'refused', lastStatus: 422, lastError: 'Withdrawal date must be a weekday', attempts: 1 });
+    expect(kept).toMatchObject({
+      state: 'refused',
+      lastStatus: 422,
+      lastError: 'Withdrawal date must be a weekday',
+      attempts: 1,
+    });
     // A refused item is not sent again by itself.
     const calls = stubFetch([]);
     await drain();
@@ -107,14 +125,23 @@ describe('outbox sync', () => {
     expect(summary).toMatchObject({ offline: true, sent: 0, waiting: 2 });
     expect(calls).toHaveLength(1);
     const waiting = await getItem(first.id);
-    expect(waiting).toMatchObject({ state: 'pending', attempts: 1, lastError: 'No connection to the server', nextAttemptAt: NOW + backoffDelay(1) });
-    // Not before its backoff…
+    expect(waiting).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: 'No connection to the server',
+      nextAttemptAt: NOW + backoffDelay(1),
+    });
+    // Not before its backoff, and the newer item waits behind it (replays keep their order)…
     const none = stubFetch([]);
     await drainOutbox({ auth: () => auth, now: () => NOW + 1000 });
-    expect(none.map((call) => call.path)).toEqual(['/api/tickets/13/confirm']);
-    // …then with the same key.
-    const again = stubFetch([{ status: 200, body: {} }, { status: 200, body: {} }]);
+    expect(none).toEqual([]);
+    // …then with the same key, and the newer one after it.
+    const again = stubFetch([
+      { status: 200, body: {} },
+      { status: 200, body: {} },
+    ]);
     await drainOutbox({ auth: () => auth, now: () => NOW + backoffDelay(1) });
+    expect(again.map((call) => call.path)).toEqual(['/api/tickets/12/confirm', '/api/tickets/13/confirm']);
     expect(again[0]?.headers.get('Idempotency-Key')).toBe(first.id);
     expect(backoffDelay(2)).toBe(2 * backoffDelay(1));
     expect(backoffDelay(50)).toBe(10 * 60_000);
@@ -141,7 +168,12 @@ describe('outbox sync', () => {
       method: 'POST',
       path: '/trucks-documentation',
       parts: [
-        { kind: 'file', name: 'files[]', blob: new Blob(['%PDF-1.4 a'], { type: 'application/pdf' }), filename: 'invoice.pdf' },
+        {
+          kind: 'file',
+          name: 'files[]',
+          blob: new Blob(['%PDF-1.4 a'], { type: 'application/pdf' }),
+          filename: 'invoice.pdf',
+        },
         { kind: 'file', name: 'files[]', blob: new Blob(['png'], { type: 'image/png' }), filename: 'photo.png' },
         { kind: 'json', name: 'truckDocumentation', json: '{"ticketId":12}' },
       ],

@@ -72,7 +72,11 @@ export interface DrainSummary {
 }
 
 /** Sends one item and records the outcome in the store. */
-export async function sendItem(item: OutboxItem, token: string, env: Pick<SyncEnv, 'onProgress' | 'now'> = {}): Promise<SyncOutcome> {
+export async function sendItem(
+  item: OutboxItem,
+  token: string,
+  env: Pick<SyncEnv, 'onProgress' | 'now'> = {},
+): Promise<SyncOutcome> {
   const now = env.now?.() ?? Date.now();
   const attempts = item.attempts + 1;
   let status: number;
@@ -81,7 +85,12 @@ export async function sendItem(item: OutboxItem, token: string, env: Pick<SyncEn
     ({ status, body } = await sendRequest(item.request, item.id, token, env.onProgress?.(item.id)));
   } catch (error) {
     if (!(error instanceof OutboxNetworkError)) throw error;
-    await updateItem(item.id, { attempts, lastError: error.message, lastStatus: undefined, nextAttemptAt: now + backoffDelay(attempts) });
+    await updateItem(item.id, {
+      attempts,
+      lastError: error.message,
+      lastStatus: undefined,
+      nextAttemptAt: now + backoffDelay(attempts),
+    });
     return { type: 'retry', item, reason: 'offline' };
   }
   switch (classifyAnswer(status, body)) {
@@ -89,13 +98,22 @@ export async function sendItem(item: OutboxItem, token: string, env: Pick<SyncEn
       await removeItem(item.id);
       return { type: 'sent', item, body };
     case 'in-flight':
-      await updateItem(item.id, { attempts, lastStatus: status, nextAttemptAt: now + IN_FLIGHT_DELAY_MS * Math.min(attempts, 10) });
+      await updateItem(item.id, {
+        attempts,
+        lastStatus: status,
+        nextAttemptAt: now + IN_FLIGHT_DELAY_MS * Math.min(attempts, 10),
+      });
       return { type: 'retry', item, reason: 'in-flight' };
     case 'unauthorized':
       await updateItem(item.id, { lastStatus: status, lastError: messageOf(body) ?? 'Unauthorized' });
       return { type: 'unauthorized', item };
     case 'transient':
-      await updateItem(item.id, { attempts, lastStatus: status, lastError: messageOf(body) ?? `HTTP ${status}`, nextAttemptAt: now + backoffDelay(attempts) });
+      await updateItem(item.id, {
+        attempts,
+        lastStatus: status,
+        lastError: messageOf(body) ?? `HTTP ${status}`,
+        nextAttemptAt: now + backoffDelay(attempts),
+      });
       return { type: 'retry', item, reason: 'transient' };
     case 'refused': {
       const message = messageOf(body) ?? `HTTP ${status}`;
@@ -106,16 +124,24 @@ export async function sendItem(item: OutboxItem, token: string, env: Pick<SyncEn
 }
 
 async function drainLocked(env: SyncEnv): Promise<DrainSummary> {
-  const summary: DrainSummary = { sent: 0, refused: 0, waiting: 0, nextAttemptAt: null, offline: false, unauthorized: false };
+  const summary: DrainSummary = {
+    sent: 0,
+    refused: 0,
+    waiting: 0,
+    nextAttemptAt: null,
+    offline: false,
+    unauthorized: false,
+  };
   const auth = await env.auth();
   if (!auth) return summary;
   const tried = new Set<string>();
   for (;;) {
     const now = env.now?.() ?? Date.now();
-    const items = await listItems(auth.userId);
-    const due = (item: OutboxItem) => env.ignoreBackoff || item.nextAttemptAt <= now;
-    const next = items.find((item) => item.state === 'pending' && due(item) && !tried.has(item.id));
-    if (!next) break;
+    // Strictly in order (DESIGN.md section 7): the oldest waiting item goes first, and while it waits
+    // out its backoff the newer ones wait behind it, so a decline never overtakes its accept and the
+    // last read flag set is the one that stays. Refused items are out of the line until fixed.
+    const next = (await listItems(auth.userId)).find((item) => item.state === 'pending');
+    if (!next || tried.has(next.id) || !(env.ignoreBackoff || next.nextAttemptAt <= now)) break;
     tried.add(next.id);
     const outcome = await sendItem(next, auth.token, env);
     await env.onOutcome?.(outcome);
@@ -125,9 +151,9 @@ async function drainLocked(env: SyncEnv): Promise<DrainSummary> {
       summary.unauthorized = true;
       break;
     }
-    // Without a connection the rest would fail the same way.
-    if (outcome.type === 'retry' && outcome.reason === 'offline') {
-      summary.offline = true;
+    if (outcome.type === 'retry') {
+      // Without a connection the rest would fail the same way; otherwise the head keeps its place.
+      summary.offline = outcome.reason === 'offline';
       break;
     }
   }

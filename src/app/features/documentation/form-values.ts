@@ -65,7 +65,11 @@ export const EMPTY_VALUES: DocumentationFormValues = {
 const idText = (id: number | null | undefined) => (id == null ? null : String(id));
 
 /** The form filled from stored documentation (edit mode); files stay empty: a pick replaces a stored file. */
-export function valuesFromDocumentation(doc: Documentation, ticketId: number, carrierId?: number | null): DocumentationFormValues {
+export function valuesFromDocumentation(
+  doc: Documentation,
+  ticketId: number,
+  carrierId?: number | null,
+): DocumentationFormValues {
   return {
     ...EMPTY_VALUES,
     ticketId: String(ticketId),
@@ -91,12 +95,20 @@ function schemaFor(mode: DocumentationMode, editing: boolean) {
   return editing ? UpdateRailcarDocumentationSchema : CreateRailcarDocumentationSchema;
 }
 
-function jsonInput(mode: DocumentationMode, values: DocumentationFormValues): Record<string, unknown> {
+/** On update the invoice date and number are optional (spec section 5): left empty, the stored ones stay. */
+const keptIfEmpty = <T>(editing: boolean, value: T): T | undefined =>
+  editing && (value === null || (typeof value === 'string' && value.trim() === '')) ? undefined : value;
+
+function jsonInput(
+  mode: DocumentationMode,
+  editing: boolean,
+  values: DocumentationFormValues,
+): Record<string, unknown> {
   const common = {
     ticketId: values.ticketId,
     destinationId: values.destinationId,
-    invoiceDate: values.invoiceDate,
-    invoiceNumber: values.invoiceNumber,
+    invoiceDate: keptIfEmpty(editing, values.invoiceDate),
+    invoiceNumber: keptIfEmpty(editing, values.invoiceNumber),
     invoiceAmount: values.invoiceAmount,
     grossWeight: values.grossWeight,
     tareWeight: values.tareWeight,
@@ -106,15 +118,25 @@ function jsonInput(mode: DocumentationMode, values: DocumentationFormValues): Re
     purchaseOrderId: values.purchaseOrderId,
   };
   if (mode === 'TRUCK') return common;
-  return { ...common, carrierId: values.carrierId, depotId: values.depotId, waybill: values.waybill, comments: values.comments };
+  return {
+    ...common,
+    carrierId: values.carrierId,
+    depotId: values.depotId,
+    waybill: values.waybill,
+    comments: values.comments,
+  };
 }
 
 export type FormErrors = Record<string, string>;
 
 /** Every field message at once: schema issues (first per field), then the required files on create. */
-export function validateDocumentation(mode: DocumentationMode, editing: boolean, values: DocumentationFormValues): FormErrors {
+export function validateDocumentation(
+  mode: DocumentationMode,
+  editing: boolean,
+  values: DocumentationFormValues,
+): FormErrors {
   const errors: FormErrors = {};
-  const result = v.safeParse(schemaFor(mode, editing), jsonInput(mode, values));
+  const result = v.safeParse(schemaFor(mode, editing), jsonInput(mode, editing, values));
   if (!result.success) {
     const nested = v.flatten(result.issues).nested ?? {};
     for (const [key, messages] of Object.entries(nested)) {
@@ -130,8 +152,12 @@ export function validateDocumentation(mode: DocumentationMode, editing: boolean,
 }
 
 /** The JSON part as the schema outputs it (numbers, trimmed texts); call after validateDocumentation passed. */
-export function documentationPayload(mode: DocumentationMode, editing: boolean, values: DocumentationFormValues): Record<string, unknown> {
-  const result = v.safeParse(schemaFor(mode, editing), jsonInput(mode, values));
+export function documentationPayload(
+  mode: DocumentationMode,
+  editing: boolean,
+  values: DocumentationFormValues,
+): Record<string, unknown> {
+  const result = v.safeParse(schemaFor(mode, editing), jsonInput(mode, editing, values));
   if (!result.success) throw new Error('Invalid documentation');
   return result.output as Record<string, unknown>;
 }
