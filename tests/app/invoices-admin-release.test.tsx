@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 import type { InvoiceView } from '../../src/shared/schemas/documentation-view';
 import { USERS, installFakeServer, storeSession } from './fake-server';
-import { docTicket, documentation } from './documentation-fixtures';
+import { docTicket, documentation, pngFile, sizedFile } from './documentation-fixtures';
 import { renderApp } from './render';
 
 const INVOICE: InvoiceView = {
@@ -66,6 +66,34 @@ describe('admin ticket page actions', () => {
     const sap = screen.getByRole('radiogroup', { name: 'Set SAP validation' });
     await app.user.click(within(sap).getByText('Confirmed'));
     await vi.waitFor(() => expect(server.calls.some((call) => call.method === 'PUT' && call.path === '/api/invoices/5/sap-validation')).toBe(true));
+  });
+
+  it('should add the payment voucher of a ticket in MX transit, with the size rule and the spec toast', async () => {
+    const server = adminServer('MX_TRANSIT');
+    server.on('PUT /api/invoices/:id/payment', () => ({ status: 200, body: { invoice: { ...INVOICE, paymentNumber: 'PAY-1' } } }));
+    storeSession(USERS.admin);
+    const app = renderApp('/dashboard/admin/ta-invoice/7');
+    const add = await screen.findByRole('button', { name: 'Add payment voucher' }, { timeout: 5000 });
+    await app.user.click(add);
+    expect(await screen.findByText('This is a required file')).toBeInTheDocument();
+
+    await app.user.type(screen.getByRole('textbox', { name: /Payment number/ }), 'PAY-1');
+    await app.user.click(screen.getByRole('button', { name: /Payment date/ }));
+    await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^20 / })[0]!);
+    const input = document.querySelector<HTMLInputElement>('input[data-slot="paymentFile"]')!;
+    await app.user.upload(input, sizedFile(3_670_016, 'voucher.pdf'));
+    expect(await screen.findByText('File is too big (max. size: 3,5 Mb.)')).toBeInTheDocument();
+    await app.user.upload(input, pngFile('voucher.png'));
+    await app.user.click(add);
+
+    const toast = (await screen.findByText('payment voucher added successfully')).closest('.mantine-Notification-root') as HTMLElement;
+    expect(within(toast).getByText('Trip ID 7')).toBeInTheDocument();
+    const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/5/payment');
+    const body = put?.body as FormData;
+    expect((body.get('paymentFile') as File).name).toBe('voucher.png');
+    const json = JSON.parse(await (body.get('invoice') as Blob).text()) as Record<string, unknown>;
+    expect(json).toMatchObject({ paymentNumber: 'PAY-1' });
+    expect(json.paymentDate).toMatch(/^\d{4}-\d{2}-20$/);
   });
 
   it('should release a TA invoiced ticket to MX transit after a confirmation', async () => {
