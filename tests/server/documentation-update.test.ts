@@ -93,6 +93,18 @@ describe('PUT /api/trucks-documentation/{id}', () => {
     expect(res.json().truckDocumentation.tareWeight).toBe(14000.55);
   });
 
+  it("should take an admin's replacement file of 3,670,015 bytes and refuse 3,670,016, where a supplier's limit is 2,097,152", async () => {
+    const doc = await loadedTruck();
+    const bigger = pdf(2_097_153);
+    expect((await put(doc, 'supplier1', editable(doc), [filePart('salesInvoice', bigger, 'sales.pdf', 'application/pdf')])).statusCode).toBe(413);
+    const atEdge = await put(doc, 'admin', editable(doc), [filePart('salesInvoice', pdf(3_670_015), 'sales.pdf', 'application/pdf')]);
+    expect(atEdge.statusCode).toBe(200);
+    const over = await put(doc, 'admin', editable(doc), [filePart('salesInvoice', pdf(3_670_016), 'sales2.pdf', 'application/pdf')]);
+    expect(over.statusCode).toBe(413);
+    const stored = await t.app.inject({ method: 'GET', url: `/api/trucks-documentation/${doc.ticketId}/ticket`, headers: bearer(token('admin')) });
+    expect(stored.json().truckDocumentation.salesInvoice[0].name).toBe('sales.pdf');
+  });
+
   it('should let an admin update and refuse ADMINRO with 403', async () => {
     const doc = await loadedTruck();
     expect((await put(doc, 'admin', editable(doc, { invoiceAmount: 10 }))).statusCode).toBe(200);

@@ -158,6 +158,16 @@ describe('PUT /api/invoices/{id}', () => {
     expect((await read('customs2')).statusCode).toBe(200);
   });
 
+  it.each(['DELIVERED', 'CANCELED'])('should answer 409 naming the status for a %s ticket and keep the invoice', async (status) => {
+    const invoice = await taInvoiced();
+    await t.app.db.execute(sql`update tickets set status = ${status} where id = ${invoice.ticketId}`);
+    const res = await putInvoice(invoice.id, { number: nextInvoiceNumber('CLOSED') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(status);
+    const read = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoice.ticketId}/ticket`, headers: bearer(token('admin')) });
+    expect(read.json().invoices[0].number).toBe(invoice.number);
+  });
+
   it('should lock the invoice once it belongs to an RPA', async () => {
     const invoice = await taInvoiced();
     const [rpa] = ((await t.app.db.execute(sql`insert into rpas ("from", "to", invoice_qty) values (now() - interval '1 day', now(), 1) returning id`)) as unknown as { rows: { id: number }[] }).rows;
