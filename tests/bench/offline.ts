@@ -13,6 +13,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { pdf } from '../fixtures/files';
+import { queuedPhotoSizes, twelveMegapixelJpeg } from '../e2e/support/camera-photo';
 
 const PASSWORD = 'Demo-1234!';
 const mb = (n: number) => `${(n / 1_000_000).toFixed(2)} MB`;
@@ -21,7 +22,16 @@ export async function startServer(distDir: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-offline-'));
   const port = 3900 + Math.floor(Math.random() * 80);
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100000' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DIST_DIR: distDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '100000',
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -43,7 +53,13 @@ export async function startServer(distDir: string) {
   return { base, stop };
 }
 
-async function api<T>(base: string, pathname: string, token: string | null, method = 'GET', body?: unknown): Promise<T> {
+async function api<T>(
+  base: string,
+  pathname: string,
+  token: string | null,
+  method = 'GET',
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${base}/api${pathname}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -55,10 +71,16 @@ async function api<T>(base: string, pathname: string, token: string | null, meth
 
 export async function confirmedTruckTicket(base: string): Promise<number> {
   const login = (username: string) =>
-    api<{ token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }>(base, '/auth/login', null, 'POST', {
-      username,
-      password: PASSWORD,
-    });
+    api<{ token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }>(
+      base,
+      '/auth/login',
+      null,
+      'POST',
+      {
+        username,
+        password: PASSWORD,
+      },
+    );
   const supplier = await login('supplier1');
   const admin = await login('admin');
   const carrier = await login('carrier1');
@@ -68,48 +90,14 @@ export async function confirmedTruckTicket(base: string): Promise<number> {
   const id = tickets[0]!.id;
   const { carriers } = await api<{ carriers: { id: number; businessName: string }[] }>(base, '/carriers', admin.token);
   const carrier1 = carriers.find((c) => c.businessName === 'Rápido Freight Lines')!;
-  await api(base, `/tickets/${id}/manual`, admin.token, 'PUT', { ticket: { carrierId: carrier1.id, reason: 'bench' } }).catch(() => undefined);
+  await api(base, `/tickets/${id}/manual`, admin.token, 'PUT', {
+    ticket: { carrierId: carrier1.id, reason: 'bench' },
+  }).catch(() => undefined);
   const slot = earliestSlot(new Date(), 0);
-  await api(base, `/tickets/${id}/confirm`, carrier.token, 'PUT', { ticket: { withdrawalDate: slot.instant.toISOString(), timezone: 0 } });
+  await api(base, `/tickets/${id}/confirm`, carrier.token, 'PUT', {
+    ticket: { withdrawalDate: slot.instant.toISOString(), timezone: 0 },
+  });
   return id;
-}
-
-/** A 12 MP "camera" JPEG drawn in the page: gradients, shapes and sensor-like noise. */
-async function twelveMegapixelJpeg(page: Page, seed: number): Promise<Buffer> {
-  // A string, not a function: tsx's name helpers do not exist in the page.
-  const base64 = await page.evaluate<string>(`(async (s) => {
-    const canvas = new OffscreenCanvas(4032, 3024);
-    const ctx = canvas.getContext('2d');
-    const sky = ctx.createLinearGradient(0, 0, 0, 3024);
-    sky.addColorStop(0, '#7da7d9');
-    sky.addColorStop(0.55, '#d9e4ef');
-    sky.addColorStop(0.56, '#6b5b4b');
-    sky.addColorStop(1, '#3b3026');
-    ctx.fillStyle = sky;
-    ctx.fillRect(0, 0, 4032, 3024);
-    let x = s;
-    const rand = () => ((x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
-    for (let i = 0; i < 600; i++) {
-      ctx.fillStyle = \`hsl(\${Math.floor(rand() * 40)}, \${20 + rand() * 40}%, \${20 + rand() * 50}%)\`;
-      ctx.beginPath();
-      ctx.ellipse(rand() * 4032, 1700 + rand() * 1300, 20 + rand() * 220, 10 + rand() * 120, rand() * 3, 0, Math.PI * 2);
-      ctx.fill();
-    }
-    const image = ctx.getImageData(0, 0, 4032, 3024);
-    for (let i = 0; i < image.data.length; i += 4) {
-      const n = (rand() - 0.5) * 24;
-      image.data[i] = image.data[i] + n;
-      image.data[i + 1] = image.data[i + 1] + n;
-      image.data[i + 2] = image.data[i + 2] + n;
-    }
-    ctx.putImageData(image, 0, 0);
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  })(${seed})`);
-  return Buffer.from(base64, 'base64');
 }
 
 async function choose(page: Page, label: RegExp, option?: RegExp) {
@@ -119,19 +107,6 @@ async function choose(page: Page, label: RegExp, option?: RegExp) {
   await item.click();
 }
 
-/** Sizes of the photo parts of the user's queued outbox item, read from IndexedDB. */
-function queuedPhotoSizes(page: Page): Promise<number[]> {
-  return page.evaluate<number[]>(`new Promise((resolve, reject) => {
-    const open = indexedDB.open('scrap-portal-offline');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const request = open.result.transaction('outbox').objectStore('outbox').getAll();
-      request.onsuccess = () => resolve(request.result.flatMap((item) =>
-        item.request.parts.filter((p) => p.kind === 'file' && p.filename && p.filename.endsWith('.jpg')).map((p) => p.blob.size)));
-    };
-  })`);
-}
-
 export async function offlineFigures(): Promise<void> {
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -139,10 +114,18 @@ export async function offlineFigures(): Promise<void> {
     return;
   }
   const { base, stop } = await startServer(distDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     const tripId = await confirmedTruckTicket(base);
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
+    });
     const page = await context.newPage();
     await page.goto('/login/tradicional');
     await page.getByLabel('Username').fill('supplier1');
@@ -161,7 +144,9 @@ export async function offlineFigures(): Promise<void> {
     await page.getByRole('textbox', { name: /Tare weight/ }).fill('30000');
     await choose(page, /^Material/);
     for (const slot of ['salesInvoice', 'weightCertificate', 'BL', 'radioactiveCertificate']) {
-      await page.locator(`input[data-slot="${slot}"]`).setInputFiles({ name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf(300_000) });
+      await page
+        .locator(`input[data-slot="${slot}"]`)
+        .setInputFiles({ name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf(300_000) });
     }
 
     const times: number[] = [];
@@ -170,7 +155,9 @@ export async function offlineFigures(): Promise<void> {
       const jpeg = await twelveMegapixelJpeg(page, i);
       original += jpeg.length;
       const started = performance.now();
-      await page.locator('input[data-slot="photos"]').setInputFiles({ name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer: jpeg });
+      await page
+        .locator('input[data-slot="photos"]')
+        .setInputFiles({ name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer: jpeg });
       await page.getByRole('button', { name: `Remove photo ${i}` }).waitFor({ timeout: 60_000 });
       times.push(performance.now() - started);
     }
@@ -193,7 +180,9 @@ export async function offlineFigures(): Promise<void> {
     await outbox.waitFor({ state: 'detached', timeout: 120_000 });
     const synced = performance.now() - reconnected;
     const total = 4 * 300_000 + sizes.reduce((a, b) => a + b, 0);
-    console.log(`offline: reconnect to synced 8-file item (${mb(total)}, local server): ${(synced / 1000).toFixed(2)} s`);
+    console.log(
+      `offline: reconnect to synced 8-file item (${mb(total)}, local server): ${(synced / 1000).toFixed(2)} s`,
+    );
     await context.close();
   } finally {
     await browser.close();

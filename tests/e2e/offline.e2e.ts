@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { pdf } from '../fixtures/files';
 import { DEMO_PASSWORD, PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
+import { queuedPhotoSizes, twelveMegapixelJpeg } from './support/camera-photo';
 import { launchCuttingProxy } from './support/cutting-proxy';
 import { signIn } from './support/session';
 
@@ -195,7 +196,9 @@ async function openTruckForm(page: Page) {
   await page.keyboard.press('Escape');
 }
 
-async function fillTruckForm(page: Page, tripId: number, invoiceNumber: string) {
+type PhotoFile = { name: string; mimeType: string; buffer: Buffer };
+
+async function fillTruckForm(page: Page, tripId: number, invoiceNumber: string, photos: PhotoFile[] = PHOTOS()) {
   await choose(page, /Ticket \(by carrier\)/, new RegExp(`^#${tripId} `));
   await choose(page, /^Destination/);
   await page.getByRole('button', { name: /Invoice date/ }).click();
@@ -209,8 +212,8 @@ async function fillTruckForm(page: Page, tripId: number, invoiceNumber: string) 
   for (const slot of ['salesInvoice', 'weightCertificate', 'BL', 'radioactiveCertificate']) {
     await page.locator(`input[data-slot="${slot}"]`).setInputFiles(PDF(`${slot}.pdf`));
   }
-  await page.locator('input[data-slot="photos"]').setInputFiles(PHOTOS());
-  await page.getByRole('button', { name: 'Remove photo 4' }).waitFor({ timeout: 30_000 });
+  await page.locator('input[data-slot="photos"]').setInputFiles(photos);
+  await page.getByRole('button', { name: `Remove photo ${photos.length}` }).waitFor({ timeout: 60_000 });
 }
 
 async function supplierPhone(context?: BrowserContext) {
@@ -333,6 +336,27 @@ describe('offline outbox', () => {
       await context.close();
       await proxy.close();
     }
+  });
+
+  it('should keep a 12-megapixel camera photo under 1 MB in the outbox, compressed in the browser', async () => {
+    const tripId = await confirmedTruckTicket();
+    const { context, page, errors } = await supplierPhone();
+    await signIn(page, 'supplier2');
+    await openTruckForm(page);
+    await installed(page);
+    const camera = await twelveMegapixelJpeg(page, 7);
+    expect(camera.length).toBeGreaterThan(2_097_152);
+
+    await context.setOffline(true);
+    await fillTruckForm(page, tripId, `CAM-${Date.now()}`, [{ name: 'railcar.jpg', mimeType: 'image/jpeg', buffer: camera }]);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await toast(page, 'No connection: saved in the outbox').waitFor({ timeout: 20_000 });
+    const sizes = await queuedPhotoSizes(page);
+    expect(sizes).toHaveLength(1);
+    expect(sizes[0]).toBeLessThan(1_000_000);
+    expect(sizes[0]).toBeGreaterThan(50_000);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it("should keep a refused item with the server's message across a reload and send it once fixed", async () => {
