@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
-import { openDatabase, queryRows } from '../../src/server/db/database';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { queryRows } from '../../src/server/db/database';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { insertTicket, seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
 import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
@@ -129,9 +131,14 @@ const call = (user: string, method: 'POST' | 'PUT', url: string, payload: unknow
 
 /** A PENDING ticket of supplier1 offered to carrier1 (Rápido Freight Lines). */
 async function pendingForCarrier1(): Promise<number> {
-  const created = await call('supplier1', 'POST', '/api/tickets', { ticket: { count: 1, originDepotId: ids.chicagoYard } });
+  const created = await call('supplier1', 'POST', '/api/tickets', {
+    ticket: { count: 1, originDepotId: ids.chicagoYard },
+  });
   const id = created.json().tickets[0].id as number;
-  expect((await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids.rapido, reason: 'test' } })).statusCode).toBe(200);
+  expect(
+    (await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids.rapido, reason: 'test' } }))
+      .statusCode,
+  ).toBe(200);
   return id;
 }
 
@@ -146,7 +153,9 @@ describe('GET /api/events', () => {
   it('should answer 401 without a token, with a bad token in the query, or a bad bearer', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/events?token=not-a-token' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/events', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/events', headers: { authorization: 'Bearer nope' } })).statusCode,
+    ).toBe(401);
   });
 
   it('should open a text/event-stream with retry 5000, keeping the security headers', async () => {
@@ -211,12 +220,24 @@ describe('GET /api/events', () => {
     const agent = await Stream.open(base, tokens.customs1!);
     const other = await Stream.open(base, tokens.customs2!);
     try {
-      const id = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard, status: 'TA_INVOICED' });
+      const id = await insertTicket(t.app.db, {
+        supplierId: ids.midwest,
+        carrierId: ids.rapido,
+        originDepotId: ids.chicagoYard,
+        status: 'TA_INVOICED',
+      });
       // Laredo belongs to customs1's agent (Aduanas del Norte). The row is what the invoice service writes.
       await t.app.db.execute(sql`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
         values (${id}, ${`TA-${id}`}, '2026-11-20', ${ids.laredo})`);
-      const payload = { title: 'invoiced', ticketNumber: id, supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Rápido Freight Lines' };
-      await t.app.db.execute(sql`insert into events (type, ticket_id, payload) values ('Ticket invoiced', ${id}, ${JSON.stringify(payload)}::jsonb)`);
+      const payload = {
+        title: 'invoiced',
+        ticketNumber: id,
+        supplierName: 'Midwest Scrap Recycling LLC',
+        carrierName: 'Rápido Freight Lines',
+      };
+      await t.app.db.execute(
+        sql`insert into events (type, ticket_id, payload) values ('Ticket invoiced', ${id}, ${JSON.stringify(payload)}::jsonb)`,
+      );
       // Written outside a request, as a background job would: the worker's floor poll finds it.
       expect(await agent.ticket((d) => d.ticketNumber === id, 10_000)).toMatchObject({
         type: 'Ticket invoiced',
@@ -231,25 +252,56 @@ describe('GET /api/events', () => {
     }
   });
 
-  it.runIf(usePostgres)('should reach a stream on a second server process on the same PostgreSQL', async () => {
-    const url = t.app.config.databaseUrl!;
-    const database = await openDatabase({ url });
-    let other: FastifyInstance | undefined;
-    try {
-      other = await buildApp({ database, logger: false, config: { ...t.app.config, jobsEnabled: false } });
-      await other.listen({ port: 0, host: '127.0.0.1' });
-      const otherBase = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
-      const stream = await Stream.open(otherBase, tokens.supplier1!);
+  it.runIf(usePostgres)(
+    'should reach a stream on a second server process on the same PostgreSQL',
+    async () => {
+      // A separate Node process (the production entry point), sharing only the database with this one.
+      const port = 4100 + Math.floor(Math.random() * 400);
+      const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: t.app.config.databaseUrl!,
+          JWT_SECRET: t.app.config.jwtSecret,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-second-')),
+          JOBS_ENABLED: 'false',
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+        detached: true,
+      });
+      const otherBase = `http://127.0.0.1:${port}`;
       try {
-        const id = await pendingForCarrier1();
-        expect((await confirm(id)).statusCode).toBe(200); // on the first process
-        expect(await stream.ticket(confirmedOf(id), 5000)).toMatchObject({ type: 'Ticket confirmed', ticketNumber: id });
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          const healthy = await fetch(`${otherBase}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          );
+          if (healthy) break;
+          if (child.exitCode !== null) throw new Error(`the second server exited with ${child.exitCode}`);
+          if (Date.now() > deadline) throw new Error('the second server did not start within 60 s');
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(child.pid).not.toBe(process.pid);
+        const stream = await Stream.open(otherBase, tokens.supplier1!);
+        try {
+          const id = await pendingForCarrier1();
+          expect((await confirm(id)).statusCode).toBe(200); // on this process
+          expect(await stream.ticket(confirmedOf(id), 10_000)).toMatchObject({
+            type: 'Ticket confirmed',
+            ticketNumber: id,
+          });
+        } finally {
+          stream.close();
+        }
       } finally {
-        stream.close();
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
       }
-    } finally {
-      await other?.close();
-      await database.close();
-    }
-  });
+    },
+    90_000,
+  );
 });
