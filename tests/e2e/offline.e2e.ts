@@ -273,6 +273,42 @@ describe('offline outbox', () => {
     await context.close();
   });
 
+  it("should be sent by the service worker's Background Sync with no page of the app open", async () => {
+    const tripId = await confirmedTruckTicket();
+    const { context, page, errors } = await supplierPhone();
+    await signIn(page, 'supplier2');
+    await openTruckForm(page);
+    await installed(page);
+    await documentOffline(page, context, tripId, `SW-${Date.now()}`);
+    expect(errors).toEqual([]);
+
+    // Only a blank tab stays: no app code runs in any page, so only the service worker can send.
+    const blank = await context.newPage();
+    await page.close();
+    await context.setOffline(false);
+    const cdp = await context.newCDPSession(blank);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL === `${baseUrl()}/` && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    // What the browser does when the connection returns: the 'outbox' sync event.
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseUrl(), registrationId: await registrationId, tag: 'outbox', lastChance: false });
+
+    await expect.poll(() => documentationOf(tripId), { timeout: 30_000, interval: 500 }).not.toBeNull();
+    const doc = await documentationOf(tripId);
+    expect(doc && fileCount(doc)).toBe(8);
+    expect((await ticketOf(tripId)).status.name).toBe('SUPPLIER_INVOICED');
+    // Reopened, the app finds its outbox empty.
+    const reopened = await context.newPage();
+    await reopened.goto('/dashboard/suppliers');
+    await reopened.locator('[data-ticket-id]').first().waitFor({ timeout: 15_000 });
+    expect(await outboxButton(reopened).count()).toBe(0);
+    await context.close();
+  });
+
   it('should create it once when the answer is lost after the server saved it, and the item is replayed', async () => {
     const tripId = await confirmedTruckTicket();
     const { context, page, errors } = await supplierPhone();
