@@ -96,6 +96,9 @@ describe('carrier tickets', () => {
 
     expect(await screen.findByText(/No connection: saved in the outbox/)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Outbox: 1 waiting to be sent' })).toBeInTheDocument();
+    // The card says the accept is on its way and does not offer it a second time.
+    expect(await within(card).findByText('Accept waiting to be sent')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
     const [item] = await listItems(carrierRapido.id);
     expect(item).toMatchObject({

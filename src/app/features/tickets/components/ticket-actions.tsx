@@ -4,14 +4,15 @@
  * ticket (not ADMINRO), the supplier opens the documentation of a ticket past CONFIRMED, the admin and
  * customs open their detail pages.
  */
-import { Button, Group, type ButtonProps } from '@mantine/core';
+import { Badge, Button, Group, type ButtonProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconArrowsExchange, IconCheck, IconFileText, IconTrain, IconTruck, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowsExchange, IconCheck, IconCloudUpload, IconFileText, IconTrain, IconTruck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { can } from '../../../../shared/domain/permissions';
 import { hasDocumentation, isAdminTicketPageAllowed, isCustomsDetailAllowed } from '../../../../shared/domain/role-views';
 import type { Role } from '../../../../shared/domain/roles';
 import type { User } from '../../../../shared/schemas/user';
+import { useOutboxItems } from '../../../offline/use-outbox';
 import { customsPredocPath, taInvoicePath } from '../../../paths';
 import { documentationPath, openOffer } from '../ticket-format';
 import type { Ticket } from '../types';
@@ -74,7 +75,14 @@ export function TicketActions({ ticket, role, user, onAction, large = false, ful
   const full = large || fullLabels;
   const size: ButtonProps['size'] = large ? 'md' : 'xs';
   const common = { size, fullWidth: large } as const;
-  const buttons = availableActions(ticket, role, user).map((kind) => {
+  const kinds = availableActions(ticket, role, user);
+  // An accept or decline already in the outbox (made offline): the card says so instead of offering it again.
+  const answers = kinds.some((kind) => kind === 'accept' || kind === 'decline');
+  const queued = useOutboxItems(answers ? user.id : null).find(
+    (item) => item.ticketId === ticket.id && (item.kind === 'accept' || item.kind === 'decline'),
+  );
+  const shown = queued ? kinds.filter((kind) => kind !== 'accept' && kind !== 'decline') : kinds;
+  const buttons = shown.map((kind) => {
     switch (kind) {
       case 'accept':
         return (
@@ -111,6 +119,29 @@ export function TicketActions({ ticket, role, user, onAction, large = false, ful
         );
     }
   });
+
+  if (queued) {
+    const refused = queued.state === 'refused';
+    buttons.unshift(
+      <Badge
+        key="queued"
+        size="lg"
+        variant="light"
+        color={refused ? 'red' : 'orange'}
+        leftSection={refused ? <IconAlertTriangle size={14} /> : <IconCloudUpload size={14} />}
+        data-testid="queued-answer"
+        styles={{ label: { whiteSpace: 'normal' } }}
+        h="auto"
+        py={4}
+      >
+        {refused
+          ? t`Refused by the server: see the outbox`
+          : queued.kind === 'accept'
+            ? t`Accept waiting to be sent`
+            : t`Decline waiting to be sent`}
+      </Badge>,
+    );
+  }
 
   const link = actionLink(ticket, role);
   if (link) {
