@@ -490,10 +490,15 @@ describe('offline outbox', () => {
     await expect.poll(() => page.getByTestId('outbox-item').textContent()).toContain(`Accept · Trip ID ${tripId}`);
     await page.keyboard.press('Escape');
     expect((await ticketOf(tripId)).status.name).toBe('PENDING');
+    expect(await card.getByTestId('queued-answer').textContent()).toBe('Accept waiting to be sent');
+    expect(await card.getByRole('button', { name: 'Accept' }).count()).toBe(0);
 
     await context.setOffline(false);
     await toast(page, `Trip ID ${tripId} accepted`).waitFor({ timeout: 30_000 });
     expect((await ticketOf(tripId)).status.name).toBe('CONFIRMED');
+    // Sent: the list refetches and the confirmed ticket offers its decline.
+    await card.getByRole('button', { name: 'Decline' }).waitFor({ timeout: 15_000 });
+    expect(await card.getByTestId('queued-answer').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
