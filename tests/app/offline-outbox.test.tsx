@@ -21,6 +21,12 @@ import { submitThroughOutbox } from '../../src/app/offline/submit';
 import { reloadSession } from '../../src/app/lib/session-store';
 import { USERS, installFakeServer, storeSession } from './fake-server';
 import { renderWithProviders } from './render';
+import { Route, Routes, useLocation } from 'react-router-dom';
+
+function Where() {
+  const location = useLocation();
+  return <span data-testid="where">{`${location.pathname}${location.search}`}</span>;
+}
 
 const supplier = USERS.supplier1;
 
@@ -30,7 +36,11 @@ function acceptItem(overrides: Partial<OutboxItem> = {}): OutboxItem {
       userId: supplier.id,
       kind: 'accept',
       ticketId: 21,
-      request: { method: 'PUT', path: '/tickets/21/confirm', json: { ticket: { withdrawalDate: '2026-11-24T15:00:00.000Z', timezone: 0 } } },
+      request: {
+        method: 'PUT',
+        path: '/tickets/21/confirm',
+        json: { ticket: { withdrawalDate: '2026-11-24T15:00:00.000Z', timezone: 0 } },
+      },
       summary: { withdrawalDate: '2026-11-24T15:00:00.000Z' },
     }),
     ...overrides,
@@ -68,7 +78,10 @@ describe('outbox store', () => {
     await holdForEditing(item.id);
     expect(await getItem(item.id)).toMatchObject({ state: 'editing' });
     await releaseEditing(item.id);
-    expect(await getItem(item.id)).toMatchObject({ state: 'refused', lastError: 'duplicate key value violates unique constraint' });
+    expect(await getItem(item.id)).toMatchObject({
+      state: 'refused',
+      lastError: 'duplicate key value violates unique constraint',
+    });
   });
 
   it('should keep only the newest queued read flag of a ticket', async () => {
@@ -84,9 +97,13 @@ describe('outbox store', () => {
     signIn();
     setOnline(false);
     vi.spyOn(db.outbox, 'put').mockRejectedValue(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }));
-    await expect(submitThroughOutbox({ kind: 'decline', ticketId: 21, request: { method: 'PUT', path: '/tickets/21/decline', json: {} } })).rejects.toBeInstanceOf(
-      OutOfSpaceError,
-    );
+    await expect(
+      submitThroughOutbox({
+        kind: 'decline',
+        ticketId: 21,
+        request: { method: 'PUT', path: '/tickets/21/decline', json: {} },
+      }),
+    ).rejects.toBeInstanceOf(OutOfSpaceError);
   });
 });
 
@@ -95,19 +112,34 @@ describe('sending through the outbox', () => {
     signIn();
     installFakeServer();
     setOnline(false);
-    const result = await submitThroughOutbox({ kind: 'decline', ticketId: 21, request: { method: 'PUT', path: '/tickets/21/decline', json: { ticket: { reason: 'flat tyre' } } } });
+    const result = await submitThroughOutbox({
+      kind: 'decline',
+      ticketId: 21,
+      request: { method: 'PUT', path: '/tickets/21/decline', json: { ticket: { reason: 'flat tyre' } } },
+    });
     expect(result).toMatchObject({ status: 'queued', reason: 'offline' });
     const [item] = await listItems(supplier.id);
-    expect(item).toMatchObject({ kind: 'decline', state: 'pending', attempts: 0, request: { json: { ticket: { reason: 'flat tyre' } } } });
+    expect(item).toMatchObject({
+      kind: 'decline',
+      state: 'pending',
+      attempts: 0,
+      request: { json: { ticket: { reason: 'flat tyre' } } },
+    });
   });
 
   it('should keep the same request and key in the outbox when the direct send gets no answer', async () => {
     signIn();
     const server = installFakeServer();
     server.on('PUT /api/tickets/:id/decline', () => 'network-error');
-    const result = await submitThroughOutbox({ kind: 'decline', ticketId: 21, request: { method: 'PUT', path: '/tickets/21/decline', json: { ticket: { reason: 'x' } } } });
+    const result = await submitThroughOutbox({
+      kind: 'decline',
+      ticketId: 21,
+      request: { method: 'PUT', path: '/tickets/21/decline', json: { ticket: { reason: 'x' } } },
+    });
     expect(result.status).toBe('queued');
-    const sentKey = server.calls.find((call) => call.path === '/api/tickets/21/decline')?.headers.get('Idempotency-Key');
+    const sentKey = server.calls
+      .find((call) => call.path === '/api/tickets/21/decline')
+      ?.headers.get('Idempotency-Key');
     const [item] = await listItems(supplier.id);
     expect(item?.id).toBe(sentKey);
     expect(item).toMatchObject({ attempts: 1, lastError: 'No connection to the server' });
@@ -116,8 +148,15 @@ describe('sending through the outbox', () => {
   it('should hand a refusal to the form and keep nothing', async () => {
     signIn();
     const server = installFakeServer();
-    server.on('PUT /api/tickets/:id/decline', () => ({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Ticket is PENDING' } }));
-    const sent = submitThroughOutbox({ kind: 'decline', ticketId: 21, request: { method: 'PUT', path: '/tickets/21/decline', json: {} } });
+    server.on('PUT /api/tickets/:id/decline', () => ({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Ticket is PENDING' },
+    }));
+    const sent = submitThroughOutbox({
+      kind: 'decline',
+      ticketId: 21,
+      request: { method: 'PUT', path: '/tickets/21/decline', json: {} },
+    });
     await expect(sent).rejects.toBeInstanceOf(ApiError);
     await expect(sent).rejects.toMatchObject({ status: 409, message: 'Ticket is PENDING' });
     expect(await listItems(supplier.id)).toEqual([]);
@@ -153,8 +192,37 @@ describe('outbox in the header', () => {
 
     await user.click(within(entries[1]!).getByRole('button', { name: 'Discard' }));
     await user.click(within(entries[1]!).getByRole('button', { name: 'Discard' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Outbox: 1 waiting to be sent' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Outbox: 1 waiting to be sent' })).toBeInTheDocument(),
+    );
     expect((await listItems(supplier.id)).map((item) => item.ticketId)).toEqual([30]);
+  });
+
+  it('should let a carrier answer a refused accept again from the ticket, leaving the refused item behind', async () => {
+    storeSession(USERS.carrier1);
+    installFakeServer();
+    await putItem(
+      acceptItem({
+        userId: USERS.carrier1.id,
+        ticketId: 44,
+        state: 'refused',
+        lastStatus: 422,
+        lastError: 'Withdrawal date must be a weekday',
+      }),
+    );
+    const { user } = renderWithProviders(
+      <>
+        <OfflineBadge />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Outbox: 1 item refused by the server' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Outbox' });
+    await user.click(within(drawer).getByRole('button', { name: 'Choose another time' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/carrier?ticketId=44'));
+    expect(await listItems(USERS.carrier1.id)).toEqual([]);
   });
 
   it('should show the outbox in Spanish', async () => {
@@ -163,7 +231,9 @@ describe('outbox in the header', () => {
     await activateLocale('es');
     await putItem(acceptItem({ state: 'refused', lastError: 'Withdrawal date must be a weekday' }));
     const { user } = renderWithProviders(<OfflineBadge />);
-    await user.click(await screen.findByRole('button', { name: 'Bandeja de salida: 1 elemento rechazado por el servidor' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Bandeja de salida: 1 elemento rechazado por el servidor' }),
+    );
     const drawer = await screen.findByRole('dialog', { name: 'Bandeja de salida' });
     expect(await within(drawer).findByRole('alert')).toHaveTextContent(/día hábil|entre semana|laborable/i);
     expect(within(drawer).getByRole('button', { name: 'Descartar' })).toBeInTheDocument();

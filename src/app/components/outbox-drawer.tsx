@@ -5,7 +5,7 @@
 import { Alert, Badge, Button, Drawer, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import { IconAlertTriangle, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockEdit, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -23,7 +23,17 @@ export interface OutboxDrawerProps {
   items: OutboxItem[];
 }
 
-function OutboxEntry({ item, offline, onEdit }: { item: OutboxItem; offline: boolean; onEdit: (item: OutboxItem) => void }) {
+function OutboxEntry({
+  item,
+  offline,
+  onEdit,
+  onReanswer,
+}: {
+  item: OutboxItem;
+  offline: boolean;
+  onEdit: (item: OutboxItem) => void;
+  onReanswer: (item: OutboxItem) => void;
+}) {
   const { t, i18n } = useLingui();
   const progress = useUploadProgress(item.id);
   const [confirming, setConfirming] = useState(false);
@@ -86,8 +96,23 @@ function OutboxEntry({ item, offline, onEdit }: { item: OutboxItem; offline: boo
                 {t`Send now`}
               </Button>
             )}
+            {refused && item.kind === 'accept' && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconClockEdit size={14} />}
+                onClick={() => onReanswer(item)}
+              >
+                {t`Choose another time`}
+              </Button>
+            )}
             {item.kind === 'documentation' && progress === null && (
-              <Button size="compact-sm" variant="light" leftSection={<IconEdit size={14} />} onClick={() => onEdit(item)}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconEdit size={14} />}
+                onClick={() => onEdit(item)}
+              >
                 {t`Edit`}
               </Button>
             )}
@@ -114,12 +139,26 @@ export function OutboxDrawer({ opened, onClose, items }: OutboxDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const navigate = useNavigate();
   const edit = (item: OutboxItem) => {
-    const path = item.draft?.mode === 'RAILCAR' ? PATHS.suppliers.railcarDocumentation : PATHS.suppliers.truckDocumentation;
+    const path =
+      item.draft?.mode === 'RAILCAR' ? PATHS.suppliers.railcarDocumentation : PATHS.suppliers.truckDocumentation;
     onClose();
-    navigate(path, { state: { outboxId: item.id, ...(item.draft?.editTicket ? { ticket: item.draft.editTicket } : {}) } });
+    navigate(path, {
+      state: { outboxId: item.id, ...(item.draft?.editTicket ? { ticket: item.draft.editTicket } : {}) },
+    });
+  };
+  // A refused accept (the slot is no longer valid, the offer moved on) is answered again from the ticket's card.
+  const reanswer = (item: OutboxItem) => {
+    onClose();
+    void removeItem(item.id).then(() => navigate(`${PATHS.carrier.root}?ticketId=${item.ticketId}`));
   };
   return (
-    <Drawer opened={opened} onClose={onClose} position={phone ? 'bottom' : 'right'} size={phone ? '85%' : 440} title={t`Outbox`}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position={phone ? 'bottom' : 'right'}
+      size={phone ? '85%' : 440}
+      title={t`Outbox`}
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {offline
@@ -128,7 +167,7 @@ export function OutboxDrawer({ opened, onClose, items }: OutboxDrawerProps) {
         </Text>
         {items.length === 0 && <Text size="sm">{t`Nothing waiting to be sent.`}</Text>}
         {items.map((item) => (
-          <OutboxEntry key={item.id} item={item} offline={offline} onEdit={edit} />
+          <OutboxEntry key={item.id} item={item} offline={offline} onEdit={edit} onReanswer={reanswer} />
         ))}
       </Stack>
     </Drawer>
