@@ -22,7 +22,17 @@ beforeAll(async () => {
   t = await createTestApp();
   settleDatabaseOnClose(t);
   ids = await seedIds(t.app.db);
-  for (const user of ['supplier1', 'supplier2', 'admin', 'adminro', 'carrier1', 'carrier2', 'rail1', 'customs1', 'customs2']) {
+  for (const user of [
+    'supplier1',
+    'supplier2',
+    'admin',
+    'adminro',
+    'carrier1',
+    'carrier2',
+    'rail1',
+    'customs1',
+    'customs2',
+  ]) {
     tokens[user] = await t.login(user);
   }
 });
@@ -41,21 +51,29 @@ interface Loaded {
 }
 
 async function loadedTruck(overrides: Record<string, unknown> = {}): Promise<Loaded> {
-  const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+  const ticketId = await insertTicket(t.app.db, {
+    supplierId: ids.midwest,
+    carrierId: ids.rapido,
+    originDepotId: ids.chicagoYard,
+  });
   const res = await createTruckDocumentation(t, token('supplier1'), truckPayload(ids, ticketId, overrides));
   expect(res.statusCode).toBe(201);
   return res.json().truckDocumentation as Loaded;
 }
 
 const put = (doc: Loaded, user: string, json: Record<string, unknown>, files: ReturnType<typeof filePart>[] = []) =>
-  upload(t, 'PUT', `/api/trucks-documentation/${doc.id}`, token(user), [...files, jsonPart('truckDocumentation', json)]);
+  upload(t, 'PUT', `/api/trucks-documentation/${doc.id}`, token(user), [
+    ...files,
+    jsonPart('truckDocumentation', json),
+  ]);
 
 const editable = (doc: Loaded, overrides: Record<string, unknown> = {}) => {
   const { ticketId: _ticketId, ...rest } = truckPayload(ids, doc.ticketId, { invoiceNumber: doc.invoiceNumber });
   return { ...rest, ...overrides };
 };
 
-const setStatus = (ticketId: number, status: string) => t.app.db.execute(sql`update tickets set status = ${status} where id = ${ticketId}`);
+const setStatus = (ticketId: number, status: string) =>
+  t.app.db.execute(sql`update tickets set status = ${status} where id = ${ticketId}`);
 
 /** Gives the ticket a provider invoice at `crossingId` and moves it to TA_INVOICED, straight in the database. */
 async function invoiceAt(ticketId: number, crossingId: number) {
@@ -74,7 +92,12 @@ describe('PUT /api/trucks-documentation/{id}', () => {
     ]);
     expect(res.statusCode).toBe(200);
     const body = res.json().truckDocumentation;
-    expect(body).toMatchObject({ id: doc.id, invoiceAmount: 999.99, carEquipment: 'NEWCAR77', invoiceNumber: doc.invoiceNumber });
+    expect(body).toMatchObject({
+      id: doc.id,
+      invoiceAmount: 999.99,
+      carEquipment: 'NEWCAR77',
+      invoiceNumber: doc.invoiceNumber,
+    });
     expect(body.salesInvoice).toEqual([{ key: expect.any(String), name: 'new-invoice.pdf' }]);
     expect(body.salesInvoice[0].key).not.toBe(doc.salesInvoice[0]!.key);
     expect(body.photos.map((p: { name: string }) => p.name)).toEqual(['a.png', 'b.png']);
@@ -96,13 +119,49 @@ describe('PUT /api/trucks-documentation/{id}', () => {
   it("should take an admin's replacement file of 3,670,015 bytes and refuse 3,670,016, where a supplier's limit is 2,097,152", async () => {
     const doc = await loadedTruck();
     const bigger = pdf(2_097_153);
-    expect((await put(doc, 'supplier1', editable(doc), [filePart('salesInvoice', bigger, 'sales.pdf', 'application/pdf')])).statusCode).toBe(413);
-    const atEdge = await put(doc, 'admin', editable(doc), [filePart('salesInvoice', pdf(3_670_015), 'sales.pdf', 'application/pdf')]);
+    expect(
+      (await put(doc, 'supplier1', editable(doc), [filePart('salesInvoice', bigger, 'sales.pdf', 'application/pdf')]))
+        .statusCode,
+    ).toBe(413);
+    const atEdge = await put(doc, 'admin', editable(doc), [
+      filePart('salesInvoice', pdf(3_670_015), 'sales.pdf', 'application/pdf'),
+    ]);
     expect(atEdge.statusCode).toBe(200);
-    const over = await put(doc, 'admin', editable(doc), [filePart('salesInvoice', pdf(3_670_016), 'sales2.pdf', 'application/pdf')]);
+    const over = await put(doc, 'admin', editable(doc), [
+      filePart('salesInvoice', pdf(3_670_016), 'sales2.pdf', 'application/pdf'),
+    ]);
     expect(over.statusCode).toBe(413);
-    const stored = await t.app.inject({ method: 'GET', url: `/api/trucks-documentation/${doc.ticketId}/ticket`, headers: bearer(token('admin')) });
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/api/trucks-documentation/${doc.ticketId}/ticket`,
+      headers: bearer(token('admin')),
+    });
     expect(stored.json().truckDocumentation.salesInvoice[0].name).toBe('sales.pdf');
+  });
+
+  it("should let the admin's ticket edit leave fields out and keep them, checking its rules against the stored values", async () => {
+    const doc = await loadedTruck();
+    const res = await put(doc, 'admin', { invoiceAmount: 99.5 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().truckDocumentation).toMatchObject({
+      invoiceAmount: 99.5,
+      grossWeight: 45000,
+      tareWeight: 15000,
+      carEquipment: 'TRK123456',
+    });
+    // Tare above the stored gross weight: the admin rule 'gross above tare' still holds.
+    const heavy = await put(doc, 'admin', { tareWeight: 46000 });
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json().message).toBe('Gross Weight must be greater than Tare Weight');
+    // A supplier's update carries its whole form.
+    const partial = await put(doc, 'supplier1', { invoiceAmount: 10 });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().details).toMatchObject({
+      destinationId: 'Destination is a required field',
+      tareWeight: 'Tare weight is a required field',
+      grossWeight: 'Gross weight is a required field',
+      carEquipment: 'Car/Equipment is a required field',
+    });
   });
 
   it('should let an admin update and refuse ADMINRO with 403', async () => {
@@ -117,15 +176,18 @@ describe('PUT /api/trucks-documentation/{id}', () => {
     expect((await put(doc, 'carrier1', editable(doc))).statusCode).toBe(403);
   });
 
-  it.each(['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED', 'CANCELED'])('should answer 409 once the ticket is %s and keep no uploaded file', async (status) => {
-    const doc = await loadedTruck();
-    await setStatus(doc.ticketId, status);
-    const before = await storedKeys(t);
-    const res = await put(doc, 'supplier1', editable(doc), [filePart('BL', pdf(), 'bl.pdf')]);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain(status);
-    expect(await storedKeys(t)).toEqual(before);
-  });
+  it.each(['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED', 'CANCELED'])(
+    'should answer 409 once the ticket is %s and keep no uploaded file',
+    async (status) => {
+      const doc = await loadedTruck();
+      await setStatus(doc.ticketId, status);
+      const before = await storedKeys(t);
+      const res = await put(doc, 'supplier1', editable(doc), [filePart('BL', pdf(), 'bl.pdf')]);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain(status);
+      expect(await storedKeys(t)).toEqual(before);
+    },
+  );
 
   it('should check the cross-field rules against the stored values', async () => {
     const doc = await loadedTruck();
@@ -153,26 +215,45 @@ describe('PUT /api/trucks-documentation/{id}', () => {
   });
 
   it('should answer 404 for railcar documentation addressed as truck documentation', async () => {
-    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.northern, originDepotId: ids.chicagoYard });
-    const rail = (await createRailcarDocumentation(t, token('supplier1'), railcarPayload(ids, ticketId))).json().railcarDocumentation;
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.northern,
+      originDepotId: ids.chicagoYard,
+    });
+    const rail = (await createRailcarDocumentation(t, token('supplier1'), railcarPayload(ids, ticketId))).json()
+      .railcarDocumentation;
     const { ticketId: _t, ...valid } = truckPayload(ids, ticketId);
-    const res = await upload(t, 'PUT', `/api/trucks-documentation/${rail.id}`, token('supplier1'), [jsonPart('truckDocumentation', valid)]);
+    const res = await upload(t, 'PUT', `/api/trucks-documentation/${rail.id}`, token('supplier1'), [
+      jsonPart('truckDocumentation', valid),
+    ]);
     expect(res.statusCode).toBe(404);
   });
 });
 
 describe('PUT /api/railcar-documentation/{id}', () => {
   it('should update with invoice date, number and material left out', async () => {
-    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.northern, originDepotId: ids.chicagoYard });
-    const rail = (await createRailcarDocumentation(t, token('supplier1'), railcarPayload(ids, ticketId))).json().railcarDocumentation;
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.northern,
+      originDepotId: ids.chicagoYard,
+    });
+    const rail = (await createRailcarDocumentation(t, token('supplier1'), railcarPayload(ids, ticketId))).json()
+      .railcarDocumentation;
     const { invoiceDate: _d, invoiceNumber: _n, materialId: _m, ticketId: _t, ...rest } = railcarPayload(ids, ticketId);
     const res = await upload(t, 'PUT', `/api/railcar-documentation/${rail.id}`, token('supplier1'), [
       jsonPart('railcarDocumentation', { ...rest, waybill: '99999', comments: null }),
       filePart('radioactiveCertificate', pdf(), 'no-radioactivity.pdf'),
     ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json().railcarDocumentation).toMatchObject({ waybill: '99999', comments: null, invoiceNumber: rail.invoiceNumber, materialId: ids.shred });
-    expect(res.json().railcarDocumentation.radioactiveCertificate).toEqual([{ key: expect.any(String), name: 'no-radioactivity.pdf' }]);
+    expect(res.json().railcarDocumentation).toMatchObject({
+      waybill: '99999',
+      comments: null,
+      invoiceNumber: rail.invoiceNumber,
+      materialId: ids.shred,
+    });
+    expect(res.json().railcarDocumentation.radioactiveCertificate).toEqual([
+      { key: expect.any(String), name: 'no-radioactivity.pdf' },
+    ]);
   });
 });
 
@@ -185,7 +266,12 @@ describe('GET /api/trucks-documentation/{ticketId}/ticket (who sees what)', () =
     for (const user of ['supplier1', 'carrier1', 'admin', 'adminro']) {
       const res = await get(doc.ticketId, user);
       expect(res.statusCode, user).toBe(200);
-      expect(res.json().truckDocumentation).toMatchObject({ id: doc.id, ticketId: doc.ticketId, salesInvoice: doc.salesInvoice, ticket: { status: { name: 'SUPPLIER_INVOICED' } } });
+      expect(res.json().truckDocumentation).toMatchObject({
+        id: doc.id,
+        ticketId: doc.ticketId,
+        salesInvoice: doc.salesInvoice,
+        ticket: { status: { name: 'SUPPLIER_INVOICED' } },
+      });
     }
   });
 

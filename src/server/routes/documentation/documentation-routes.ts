@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { checkPhotoCount, fileRule, type Uploader } from '../../../shared/domain/file-rules';
 import { TICKET_TRANSITIONS, type TicketAction } from '../../../shared/domain/ticket-transitions';
 import {
+  AdminTicketEditSchema,
   CreateRailcarDocumentationSchema,
   CreateTruckDocumentationSchema,
   DOCUMENT_SLOTS,
@@ -85,11 +86,21 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
 
   app.post(
     base,
-    { ...withSchemas({ tags, consumes: ['multipart/form-data'], summary: `Load ${mode.toLowerCase()} documentation for a CONFIRMED ticket` }), preHandler: app.requirePermission('documentation:write') },
+    {
+      ...withSchemas({
+        tags,
+        consumes: ['multipart/form-data'],
+        summary: `Load ${mode.toLowerCase()} documentation for a CONFIRMED ticket`,
+      }),
+      preHandler: app.requirePermission('documentation:write'),
+    },
     async (request, reply) => {
       const auth = authOf(request);
       requireActionRole(auth, 'documentation-create');
-      const upload = await receiveMultipart(request, app.files, { jsonField: field, route: partRouter(uploaderOf(auth)) });
+      const upload = await receiveMultipart(request, app.files, {
+        jsonField: field,
+        route: partRouter(uploaderOf(auth)),
+      });
       const id = await discardOnFailure(app.files, upload.files, async () => {
         const input = parseOrThrow(createSchema, upload.json ?? {});
         checkRequiredFiles(upload.files);
@@ -102,16 +113,29 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
   app.put(
     `${base}/:id`,
     {
-      ...withSchemas({ tags, params: IdParamsSchema, consumes: ['multipart/form-data', 'application/json'], summary: `Change ${mode.toLowerCase()} documentation` }),
+      ...withSchemas({
+        tags,
+        params: IdParamsSchema,
+        consumes: ['multipart/form-data', 'application/json'],
+        summary: `Change ${mode.toLowerCase()} documentation`,
+      }),
       preHandler: app.requirePermission('documentation:write'),
     },
     async (request) => {
       const auth = authOf(request);
       requireActionRole(auth, 'documentation-update');
       const { id } = request.params as v.InferOutput<typeof IdParamsSchema>;
-      const upload = await receiveMultipart(request, app.files, { jsonField: field, route: partRouter(uploaderOf(auth)) });
+      const upload = await receiveMultipart(request, app.files, {
+        jsonField: field,
+        route: partRouter(uploaderOf(auth)),
+      });
       await discardOnFailure(app.files, upload.files, async () => {
-        const input = parseOrThrow(updateSchema, upload.json ?? {});
+        // The admin's ticket edit (spec section 5) leaves out what it does not change; a supplier's update
+        // carries its whole form.
+        const admin = mode === 'TRUCK' && auth.roles.includes('ADMIN');
+        const input = admin
+          ? parseOrThrow(AdminTicketEditSchema, upload.json ?? {})
+          : parseOrThrow(updateSchema, upload.json ?? {});
         return updateDocumentation(app, auth, mode, id, input, upload.files);
       });
       return viewOf(request, id);
@@ -120,7 +144,14 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
 
   app.get(
     `${base}/:ticketId/ticket`,
-    { ...withSchemas({ tags, params: TicketParamsSchema, summary: `The ${mode.toLowerCase()} documentation of a ticket` }), preHandler: app.requirePermission('documentation:read') },
+    {
+      ...withSchemas({
+        tags,
+        params: TicketParamsSchema,
+        summary: `The ${mode.toLowerCase()} documentation of a ticket`,
+      }),
+      preHandler: app.requirePermission('documentation:read'),
+    },
     async (request) => {
       const { ticketId } = request.params as v.InferOutput<typeof TicketParamsSchema>;
       const view = await findDocumentationView(app.db, authOf(request), { ticketId }, mode);

@@ -9,6 +9,7 @@ import { fromCents, netTonnes, toCents } from '../../../shared/domain/money';
 import { decide, type TicketAction } from '../../../shared/domain/ticket-transitions';
 import {
   crossFieldIssues,
+  type AdminTicketEdit,
   type CreateRailcarDocumentation,
   type CreateTruckDocumentation,
   type UpdateRailcarDocumentation,
@@ -41,7 +42,8 @@ import { writeAudit } from '../../repositories/audit';
 import { insertFileRows } from '../../repositories/files';
 
 export type CreateInput = CreateTruckDocumentation | CreateRailcarDocumentation;
-export type UpdateInput = UpdateTruckDocumentation | UpdateRailcarDocumentation;
+/** A supplier's update, or the admin's ticket edit (spec section 5: everything but its rules optional). */
+export type UpdateInput = UpdateTruckDocumentation | UpdateRailcarDocumentation | AdminTicketEdit;
 
 const label = (mode: DocumentMode) => (mode === 'TRUCK' ? 'Truck' : 'Railcar');
 const money = (n: number) => fromCents(toCents(n));
@@ -214,10 +216,11 @@ export async function updateDocumentation(
         ...stored,
         invoiceDate: input.invoiceDate ?? doc.invoiceDate,
         invoiceNumber: input.invoiceNumber ?? doc.invoiceNumber,
-        invoiceAmount: money(input.invoiceAmount),
-        grossWeight: money(input.grossWeight),
-        tareWeight: money(input.tareWeight),
-        carEquipment: input.carEquipment,
+        // Left out (the admin's edit may leave them out): the stored values stay.
+        invoiceAmount: input.invoiceAmount === undefined ? doc.invoiceAmount : money(input.invoiceAmount),
+        grossWeight: input.grossWeight === undefined ? doc.grossWeight : money(input.grossWeight),
+        tareWeight: input.tareWeight === undefined ? doc.tareWeight : money(input.tareWeight),
+        carEquipment: input.carEquipment ?? doc.carEquipment,
         materialId: input.materialId ?? doc.materialId,
         materialDescription: input.materialDescription === undefined ? doc.materialDescription : input.materialDescription,
         purchaseOrderId: input.purchaseOrderId === undefined ? doc.purchaseOrderId : input.purchaseOrderId,
