@@ -31,22 +31,9 @@ function truckInput(values: DocumentationFormValues): Record<string, unknown> {
   };
 }
 
+/** The truck fields plus the railcar's own; railcar keeps its required texts for an emptied amount or weight. */
 function railcarInput(values: DocumentationFormValues): Record<string, unknown> {
-  return {
-    destinationId: values.destinationId ?? undefined,
-    invoiceDate: values.invoiceDate ?? undefined,
-    invoiceNumber: text(values.invoiceNumber),
-    // Railcar keeps its required texts ('Invoice amount is a required field', ...) for an emptied field.
-    invoiceAmount: values.invoiceAmount,
-    grossWeight: values.grossWeight,
-    tareWeight: values.tareWeight,
-    waybill: values.waybill,
-    carEquipment: values.carEquipment,
-    materialId: values.materialId ?? undefined,
-    materialDescription: values.materialDescription,
-    purchaseOrderId: values.purchaseOrderId,
-    comments: values.comments,
-  };
+  return { ...truckInput(values), waybill: values.waybill, comments: values.comments };
 }
 
 export type AdminEditResult = { ok: true; payload: Record<string, unknown> } | { ok: false; errors: FormErrors };
