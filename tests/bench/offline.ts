@@ -6,52 +6,16 @@
  *   thumbnail shows, and the compressed size stored in the outbox;
  * - the time from reconnecting to a synced outbox item of 8 files (4 PDFs of 300 kB, 4 such photos).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { pdf } from '../fixtures/files';
+import { startPortalProcess } from '../fixtures/portal-process';
 import { queuedPhotoSizes, twelveMegapixelJpeg } from '../e2e/support/camera-photo';
 
 const PASSWORD = 'Demo-1234!';
 const mb = (n: number) => `${(n / 1_000_000).toFixed(2)} MB`;
-
-export async function startServer(distDir: string) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-offline-'));
-  const port = 3900 + Math.floor(Math.random() * 80);
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DIST_DIR: distDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '100000',
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (Date.now() > deadline) throw new Error('no start within 90 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const stop = () => {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { base, stop };
-}
 
 async function api<T>(
   base: string,
@@ -113,7 +77,7 @@ export async function offlineFigures(): Promise<void> {
     console.log('offline: dist/ missing (run npm run build, or set DIST_DIR)');
     return;
   }
-  const { base, stop } = await startServer(distDir);
+  const { base, stop } = await startPortalProcess({ env: { DIST_DIR: distDir, LOGIN_RATE_LIMIT: '100000' } });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -186,6 +150,6 @@ export async function offlineFigures(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    stop();
+    await stop();
   }
 }

@@ -7,10 +7,10 @@
  * - offline (tests/bench/offline.ts): 12 MP photo compression in Chromium, reconnect to a synced 8-file item.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startPortalProcess } from '../fixtures/portal-process';
 import { offlineFigures } from './offline';
 import { pushFigures } from './push';
 
@@ -33,7 +33,9 @@ function bundle() {
     else css += size;
   }
   const sw = existsSync(path.join(dist, 'sw.js')) ? gzipSync(readFileSync(path.join(dist, 'sw.js'))).length : 0;
-  console.log(`bundle: initial JS ${kb(js)} gzip, CSS ${kb(css)} gzip (${refs.length} files), service worker ${kb(sw)} gzip`);
+  console.log(
+    `bundle: initial JS ${kb(js)} gzip, CSS ${kb(css)} gzip (${refs.length} files), service worker ${kb(sw)} gzip`,
+  );
 }
 
 function percentile(sorted: number[], p: number) {
@@ -41,26 +43,14 @@ function percentile(sorted: number[], p: number) {
 }
 
 async function server() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const port = 3700 + Math.floor(Math.random() * 200);
   const started = performance.now();
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', LOGIN_RATE_LIMIT: '100000' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}/api`;
+  const portal = await startPortalProcess({ env: { JOBS_ENABLED: 'false', LOGIN_RATE_LIMIT: '100000' } });
+  const { child } = portal;
+  const base = `${portal.base}/api`;
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (performance.now() - started > 90_000) throw new Error('no start within 90 s');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    console.log(`server: cold start to healthy on a new embedded database ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    console.log(
+      `server: cold start to healthy on a new embedded database ${((performance.now() - started) / 1000).toFixed(2)} s`,
+    );
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -81,7 +71,9 @@ async function server() {
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
-      console.log(`api: ${name}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (200 sequential)`);
+      console.log(
+        `api: ${name}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (200 sequential)`,
+      );
     }
     const rss = await new Promise<string>((resolve) => {
       const ps = spawn('ps', ['-o', 'rss=', '--ppid', String(child.pid), '--pid', String(child.pid)]);
@@ -89,11 +81,13 @@ async function server() {
       ps.stdout.on('data', (d) => (out += d));
       ps.on('close', () => resolve(out));
     });
-    const totalKb = rss.split(/\s+/).filter(Boolean).reduce((sum, v) => sum + Number(v), 0);
+    const totalKb = rss
+      .split(/\s+/)
+      .filter(Boolean)
+      .reduce((sum, v) => sum + Number(v), 0);
     console.log(`server: resident memory of the process tree ${(totalKb / 1024).toFixed(0)} MB`);
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await portal.stop();
   }
 }
 

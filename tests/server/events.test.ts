@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { queryRows } from '../../src/server/db/database';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { insertTicket, seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
+import { startPortalProcess } from '../fixtures/portal-process';
 import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
 
 const TZ = 360;
@@ -256,37 +253,18 @@ describe('GET /api/events', () => {
     'should reach a stream on a second server process on the same PostgreSQL',
     async () => {
       // A separate Node process (the production entry point), sharing only the database with this one.
-      const port = 4100 + Math.floor(Math.random() * 400);
-      const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+      const other = await startPortalProcess({
         env: {
-          ...process.env,
           DATABASE_URL: t.app.config.databaseUrl!,
           JWT_SECRET: t.app.config.jwtSecret,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-second-')),
           JOBS_ENABLED: 'false',
           SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'ignore', 'inherit'],
-        detached: true,
+        timeoutMs: 60_000,
       });
-      const otherBase = `http://127.0.0.1:${port}`;
       try {
-        const deadline = Date.now() + 60_000;
-        for (;;) {
-          const healthy = await fetch(`${otherBase}/api/health`).then(
-            (res) => res.ok,
-            () => false,
-          );
-          if (healthy) break;
-          if (child.exitCode !== null) throw new Error(`the second server exited with ${child.exitCode}`);
-          if (Date.now() > deadline) throw new Error('the second server did not start within 60 s');
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-        expect(child.pid).not.toBe(process.pid);
-        const stream = await Stream.open(otherBase, tokens.supplier1!);
+        const stream = await Stream.open(other.base, tokens.supplier1!);
         try {
           const id = await pendingForCarrier1();
           expect((await confirm(id)).statusCode).toBe(200); // on this process
@@ -298,8 +276,7 @@ describe('GET /api/events', () => {
           stream.close();
         }
       } finally {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+        await other.stop();
       }
     },
     90_000,
