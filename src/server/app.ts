@@ -58,6 +58,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ajv: { customOptions: { strict: false } },
   });
   app.setValidatorCompiler(() => (data) => ({ value: data }));
+  for (const file of config.createdKeyFiles) app.log.info({ file }, 'made a new random key on first start');
 
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate('config', config);

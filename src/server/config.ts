@@ -1,5 +1,6 @@
 /** Server configuration, read once from the environment (see .env.example). */
 import path from 'node:path';
+import { resolveKey } from './secret-key';
 
 export interface Config {
   port: number;
@@ -9,7 +10,10 @@ export interface Config {
   jwtSecret: string;
   seedDemo: boolean;
   captchaEnabled: boolean;
-  altchaHmacKey: string;
+  /** Signs the captcha challenges: `CAPTCHA_HMAC_KEY`, else a random key kept in DATA_DIR (never derived from another value). */
+  captchaHmacKey: string;
+  /** Key files this start created (logged once the logger exists). */
+  createdKeyFiles: string[];
   smtpUrl: string | undefined;
   publicUrl: string;
   distDir: string;
@@ -36,6 +40,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const isProduction = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET ?? (isProduction ? '' : 'dev-only-secret-change-me-in-production-0123456789');
   if (!jwtSecret || jwtSecret.length < 32) throw new Error('JWT_SECRET must be set to at least 32 characters');
+  const captchaKey =
+    overrides.captchaHmacKey === undefined
+      ? resolveKey('CAPTCHA_HMAC_KEY', env.CAPTCHA_HMAC_KEY, path.join(overrides.dataDir ?? dataDir, 'captcha-hmac.key'))
+      : { key: overrides.captchaHmacKey };
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -44,7 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret,
     seedDemo: bool(env.SEED_DEMO, false),
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
-    altchaHmacKey: env.ALTCHA_HMAC_KEY ?? jwtSecret,
+    captchaHmacKey: captchaKey.key,
+    createdKeyFiles: captchaKey.createdFile ? [captchaKey.createdFile] : [],
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),

@@ -8,6 +8,7 @@ import { PgBoss } from 'pg-boss';
 import { ALLOCATION_SWEEP_JOB, runAllocationSweep } from '../jobs/allocation-sweep';
 import { ORPHAN_FILES_JOB, sweepOrphanFiles } from '../jobs/orphan-files';
 import { startEventDelivery, type EventDelivery } from '../jobs/deliver-events';
+import { CAPTCHA_CLEANUP_CRON, CAPTCHA_CLEANUP_JOB, cleanupSpentCaptchas } from '../jobs/captcha-cleanup';
 import { IDEMPOTENCY_CLEANUP_CRON, IDEMPOTENCY_CLEANUP_JOB, cleanupIdempotencyKeys } from '../jobs/idempotency-cleanup';
 
 declare module 'fastify' {
@@ -57,6 +58,14 @@ export const jobsPlugin = fp(async (app) => {
   await boss.work(IDEMPOTENCY_CLEANUP_JOB, async () => {
     const { removed } = await cleanupIdempotencyKeys(app.db);
     if (removed) app.log.info({ removed }, 'expired idempotency keys removed');
+  });
+
+  // Spent captcha solutions are kept only until their challenge expires.
+  await boss.createQueue(CAPTCHA_CLEANUP_JOB);
+  await boss.schedule(CAPTCHA_CLEANUP_JOB, CAPTCHA_CLEANUP_CRON);
+  await boss.work(CAPTCHA_CLEANUP_JOB, async () => {
+    const { removed } = await cleanupSpentCaptchas(app.db);
+    if (removed) app.log.info({ removed }, 'expired captcha solutions removed');
   });
 
   // The events outbox: push and server-sent events (DESIGN.md section 7).

@@ -68,3 +68,16 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Captcha solutions already used, by their challenge's nonce. A row lives until its challenge expires
+ * (an expired challenge is refused anyway), so every process sharing the database refuses a replay.
+ */
+export const spentCaptchas = pgTable(
+  'spent_captchas',
+  {
+    nonce: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_captchas_expires_idx').on(t.expiresAt)],
+);

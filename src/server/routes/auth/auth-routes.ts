@@ -1,11 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
-import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
 import { LoginSchema, TokenLoginSchema, type LoginInput } from '../../../shared/schemas/auth';
 import { MSG } from '../../../shared/schemas/messages';
 import { HttpError } from '../../http/errors';
 import { withSchemas } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
+import { checkCaptcha, createCaptchaChallenge } from './captcha';
 import { findCredentials, findUserView, recentFailures, recordLoginAttempt } from '../../repositories/users';
 
 /** Failed sign-ins (per username or address) within this window before a captcha is required. */
@@ -18,13 +18,11 @@ const dummyHashPromise = hash('not-a-real-password-0000');
 export async function authRoutes(app: FastifyInstance) {
   const loginRateLimit = { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } };
 
-  app.get('/auth/captcha', { schema: { tags: ['auth'], summary: 'ALTCHA challenge' } }, async () =>
-    createChallenge({
-      hmacKey: app.config.altchaHmacKey,
-      maxNumber: 50_000,
-      expires: new Date(Date.now() + 10 * 60 * 1000),
-    }),
-  );
+  app.get('/auth/captcha', { schema: { tags: ['auth'], summary: 'ALTCHA challenge (v2 format)' } }, async (_request, reply) => {
+    // A challenge is single use: never from a cache.
+    reply.header('Cache-Control', 'no-store');
+    return createCaptchaChallenge(app.config.captchaHmacKey);
+  });
 
   app.post(
     '/auth/login',
@@ -32,11 +30,12 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body as LoginInput;
       const ip = request.ip;
+      let failures = 0;
       if (app.config.captchaEnabled) {
-        const failures = await recentFailures(app.db, body.username, ip, new Date(Date.now() - CAPTCHA_WINDOW_MS));
-        if (failures >= CAPTCHA_AFTER_FAILURES) {
-          const solved = body.captcha ? await verifySolution(body.captcha, app.config.altchaHmacKey, true).catch(() => false) : false;
-          if (!solved) throw new HttpError(401, MSG.captchaRequired, undefined, { captchaRequired: true });
+        failures = await recentFailures(app.db, body.username, ip, new Date(Date.now() - CAPTCHA_WINDOW_MS));
+        // The solution is spent whether the password then matches or not.
+        if (failures >= CAPTCHA_AFTER_FAILURES && !(await checkCaptcha(app.db, app.config.captchaHmacKey, body.captcha))) {
+          throw new HttpError(401, MSG.captchaRequired, undefined, { captchaRequired: true });
         }
       }
       const creds = await findCredentials(app.db, body.username);
@@ -44,7 +43,11 @@ export async function authRoutes(app: FastifyInstance) {
         ? await verify(creds.passwordHash, body.password).catch(() => false)
         : await verify(await dummyHashPromise, body.password).then(() => false);
       await recordLoginAttempt(app.db, body.username, ip, ok);
-      if (!ok || !creds) throw new HttpError(401, MSG.incorrectLogin);
+      if (!ok || !creds) {
+        // The failure that reaches the limit says so at once, so the form shows the captcha before the next try.
+        const captchaNext = app.config.captchaEnabled && failures + 1 >= CAPTCHA_AFTER_FAILURES;
+        throw new HttpError(401, MSG.incorrectLogin, undefined, captchaNext ? { captchaRequired: true } : undefined);
+      }
       const user = await findUserView(app.db, creds.id);
       if (!user) throw new HttpError(401, MSG.incorrectLogin);
       return { token: await app.signToken(creds, body.expiresIn), user };
