@@ -8,6 +8,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { can } from '../../../shared/domain/permissions';
 import { isAdminTicketPageAllowed } from '../../../shared/domain/role-views';
+import { NotOnDevice, unavailableReason } from '../../components/not-on-device';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { useDocumentation } from '../../features/documentation/api/get-documentation';
@@ -34,6 +35,24 @@ export function TaInvoicePage() {
   const invoices = useInvoices(id);
 
   if (!Number.isSafeInteger(id)) return <Navigate to={PATHS.admin.root} replace />;
+  // Offline with the ticket or its invoices never kept here: say so and retry, never a spinner forever.
+  const unavailable = [unavailableReason(ticket), unavailableReason(invoices)].includes('offline') ? 'offline' : null;
+  if (Number.isSafeInteger(id) && unavailable) {
+    return (
+      <>
+        <PageHeader title={t`Trip ID ${id}`} />
+        <NotOnDevice
+          reason={unavailable}
+          subject="ticket"
+          onRetry={() => {
+            if (ticket.data === undefined) void ticket.refetch();
+            if (invoices.data === undefined) void invoices.refetch();
+          }}
+          retrying={ticket.fetchStatus === 'fetching' || invoices.fetchStatus === 'fetching'}
+        />
+      </>
+    );
+  }
   if (ticket.isError || ticket.isPending || invoices.isPending) {
     return (
       <>

@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Navigate, useParams } from 'react-router-dom';
 import { can } from '../../../shared/domain/permissions';
 import { isCustomsDetailAllowed } from '../../../shared/domain/role-views';
+import { NotOnDevice, unavailableReason } from '../../components/not-on-device';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { CustomsDetailActions } from '../../features/customs/components/customs-detail-actions';
@@ -25,6 +26,21 @@ export function CustomsDocumentationDetail() {
   const mode = ticket.data?.carrier?.mode === 'RAILCAR' ? 'RAILCAR' : 'TRUCK';
   const doc = useDocumentation(mode, ticket.data ? id : null);
 
+  // Offline with the ticket never kept here: say so (a refusal still sends the agent home).
+  const unavailable = Number.isSafeInteger(id) ? unavailableReason(ticket) : null;
+  if (unavailable === 'offline') {
+    return (
+      <>
+        <PageHeader title={t`Trip ID ${id}`} />
+        <NotOnDevice
+          reason={unavailable}
+          subject="ticket"
+          onRetry={() => void ticket.refetch()}
+          retrying={ticket.fetchStatus === 'fetching'}
+        />
+      </>
+    );
+  }
   if (!Number.isSafeInteger(id) || ticket.isError) return <Navigate to={PATHS.customs.root} replace />;
   if (ticket.isPending) {
     return (

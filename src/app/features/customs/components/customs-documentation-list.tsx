@@ -2,12 +2,14 @@
  * The customs truck or railcar documentation list: tickets with a provider invoice at the agent's
  * crossings, awaiting or released, unread ones in bold with a dot. A row opens the documentation.
  */
-import { Anchor, Badge, Card, Center, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CarrierMode } from '../../../../shared/domain/roles';
+import { NotOnDevice, unavailableReason } from '../../../components/not-on-device';
+import { Pager } from '../../../components/pager';
 import { CUSTOMS_PAGE_SIZE, useCustomsTickets, type CustomsFilter } from '../api/get-customs-tickets';
 import type { CustomsTicket } from '../types';
 import { CustomsStatusBadge } from './customs-status-badge';
@@ -26,7 +28,7 @@ export function CustomsDocumentationList({ mode, detailPath, emptyText }: Custom
   const [page, setPage] = useState(1);
   const query = useCustomsTickets(mode, filter, page);
   const tickets = query.data?.tickets ?? [];
-  const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / CUSTOMS_PAGE_SIZE));
+  const unavailable = unavailableReason(query);
   const unread = (ticket: CustomsTicket) => !ticket.customsRead && ticket.status.name === 'TA_INVOICED';
   const link = (ticket: CustomsTicket) => (
     <Anchor component={Link} to={detailPath(ticket.id)} fw={unread(ticket) ? 700 : 500} aria-label={t`Open documentation of trip ${ticket.id}`}>
@@ -55,7 +57,14 @@ export function CustomsDocumentationList({ mode, detailPath, emptyText }: Custom
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
-      {query.isPending ? (
+      {unavailable ? (
+        <NotOnDevice
+          reason={unavailable}
+          subject="list"
+          onRetry={() => void query.refetch()}
+          retrying={query.fetchStatus === 'fetching'}
+        />
+      ) : query.isPending ? (
         <Center py="xl">
           <Loader />
         </Center>
@@ -121,9 +130,8 @@ export function CustomsDocumentationList({ mode, detailPath, emptyText }: Custom
           </Stack>
         </>
       )}
-      <Center>
-        <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-      </Center>
+      {/* The shared pager: hidden while the list is empty, labelled buttons, "1–10 of N". */}
+      <Pager page={page} pageSize={CUSTOMS_PAGE_SIZE} total={query.data?.count ?? 0} onChange={setPage} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { can } from '../../../../shared/domain/permissions';
 import type { Role } from '../../../../shared/domain/roles';
 import type { User } from '../../../../shared/schemas/user';
+import { NotOnDevice, isNetworkFailure, unavailableReason } from '../../../components/not-on-device';
 import { StatusBadge } from '../../../components/status-badge';
 import { isApiError } from '../../../lib/api-client';
 import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
@@ -52,7 +53,7 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
   const { t } = useLingui();
   const query = useTicket(id);
   const missing = isApiError(query.error, 404);
-  useErrorToast(query.isError && !missing, TICKET_TOASTS.ticketError);
+  useErrorToast(query.isError && !missing && !isNetworkFailure(query.error), TICKET_TOASTS.ticketError);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const ticket = query.data ?? (initial && initial.id === id ? initial : undefined);
 
@@ -77,6 +78,20 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
             description={t`Open a ticket from a list to see its details here.`}
           />
         </Card>
+      </Stack>
+    );
+  }
+  const unavailable = ticket ? null : unavailableReason(query);
+  if (unavailable) {
+    return (
+      <Stack gap="md">
+        {back}
+        <NotOnDevice
+          reason={unavailable}
+          subject="ticket"
+          onRetry={() => void query.refetch()}
+          retrying={query.fetchStatus === 'fetching'}
+        />
       </Stack>
     );
   }

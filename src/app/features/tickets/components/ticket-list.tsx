@@ -7,11 +7,12 @@
 import { Badge, Box, Button, CloseButton, Drawer, EmptyState, Group, Indicator, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import { IconAdjustmentsHorizontal, IconCloudOff, IconFilterOff, IconTicket } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ADMIN_ONGOING_RESET_LIMIT } from '../../../../shared/domain/role-views';
 import type { User } from '../../../../shared/schemas/user';
+import { NotOnDevice, isNetworkFailure, unavailableReason } from '../../../components/not-on-device';
 import { PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { TICKET_TOASTS } from '../../../lib/messages';
@@ -63,7 +64,8 @@ export function TicketList({
     ...ticketsQueryOptions(filters ?? { page: 1, limit }),
     enabled: filters !== null,
   });
-  useErrorToast(query.isError, TICKET_TOASTS.listError);
+  // A request that got no answer is said on the page (and by the offline badge), not in an error toast.
+  useErrorToast(query.isError && !isNetworkFailure(query.error), TICKET_TOASTS.listError);
 
   const filterValues: FilterValues = values;
   const onFilter = (key: string, next: string[]) => {
@@ -99,8 +101,9 @@ export function TicketList({
   const tickets = filters === null ? [] : (query.data?.tickets ?? []);
   const count = filters === null ? 0 : (query.data?.count ?? 0);
   const loading = filters !== null && query.isPending;
-  // Offline with nothing kept on this device for this view: say so instead of loading forever.
-  const waitingForNetwork = loading && query.fetchStatus === 'paused';
+  // Nothing kept on this device for this view and no answer (offline), or a failed answer: say so
+  // instead of loading forever or claiming the list is empty.
+  const unavailable = filters === null ? null : unavailableReason(query);
 
   const chips = (
     <>
@@ -169,15 +172,13 @@ export function TicketList({
       />
       {above}
       <Box pos="relative" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        {waitingForNetwork ? (
-          <Paper withBorder radius="lg" py={48} px="md" data-testid="list-offline">
-            <EmptyState
-              icon={<IconCloudOff size={30} stroke={1.5} />}
-              variant="light"
-              title={t`This list is not saved on this device yet`}
-              description={t`It loads as soon as the connection returns.`}
-            />
-          </Paper>
+        {unavailable ? (
+          <NotOnDevice
+            reason={unavailable}
+            subject="list"
+            onRetry={() => void query.refetch()}
+            retrying={query.fetchStatus === 'fetching'}
+          />
         ) : loading ? (
           desktop ? (
             <TicketTableSkeleton rows={Math.min(limit, 8)} />
