@@ -3,10 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { AuthProvider } from './features/auth/auth-context';
 import { i18n } from './lib/i18n';
-import { theme } from './lib/theme';
+import { localizedTheme } from './lib/localized-theme';
 import classes from './providers.module.css';
 
 function LocalisedDates({ children }: { children: ReactNode }) {
@@ -22,10 +22,23 @@ export interface AppProvidersProps {
 }
 
 /** Everything the screens rely on, in one place (the tests render with the same providers). */
+/** Mantine with its own texts in the active language (a new theme object only when the language changes). */
+function LocalisedMantine({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  const locale = active.locale;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts depend on the locale only
+  const theme = useMemo(() => localizedTheme(active), [locale]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <LocalisedMantine env={env}>
         <LocalisedDates>
           {/* Below the dashboard header (AppShell publishes its height on :root), at the top elsewhere. */}
           <Notifications
@@ -38,7 +51,7 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
             <AuthProvider>{children}</AuthProvider>
           </QueryClientProvider>
         </LocalisedDates>
-      </MantineProvider>
+      </LocalisedMantine>
     </I18nProvider>
   );
 }

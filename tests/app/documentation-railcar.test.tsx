@@ -141,11 +141,11 @@ describe('railcar documentation', () => {
     await activateLocale('es');
     const app = renderApp(PATH);
     await app.user.click(await screen.findByRole('button', { name: 'Subir' }, { timeout: 5000 }));
-    expect(await screen.findByText('WayBill es un campo obligatorio')).toBeInTheDocument();
+    expect(await screen.findByText('La carta de porte es un campo obligatorio')).toBeInTheDocument();
     expect(screen.getByText('El patio es un campo obligatorio')).toBeInTheDocument();
     await app.user.type(textbox(/WayBill/), '12a');
     await app.user.click(screen.getByRole('button', { name: 'Subir' }));
-    expect(await screen.findByText('WayBill debe contener solo dígitos numéricos (mín. 5)')).toBeInTheDocument();
+    expect(await screen.findByText('La carta de porte debe contener solo dígitos numéricos (mín. 5)')).toBeInTheDocument();
   });
 
   it('should offer only railcar tickets and fill carrier, yard and destination from the picked ticket', async () => {
@@ -245,6 +245,21 @@ describe('railcar documentation', () => {
     expect(json).toMatchObject({ waybill: '1234567', comments: 'Three cars', carrierId: 3, depotId: 11 });
     // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+  });
+
+  it('should say the waybill and the saved update in Spanish, naming the trip id', async () => {
+    const server = railcarServer();
+    server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 200, body: { railcarDocumentation: railDoc('SUPPLIER_INVOICED') } }));
+    server.on('PUT /api/railcar-documentation/:id', () => ({ status: 200, body: { railcarDocumentation: { id: 40 } } }));
+    await activateLocale('es');
+    const app = renderApp(PATH);
+    await screen.findByRole('button', { name: 'Subir' }, { timeout: 5000 });
+    await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
+    expect(await screen.findByDisplayValue('1234567', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(textbox(/^Carta de porte/)).toHaveValue('1234567');
+    await app.user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('ID de viaje 7: documentación de vagón actualizada con éxito', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Railcar ID/)).not.toBeInTheDocument();
   });
 
   it('should say Railcar update error and go back when an update fails', async () => {

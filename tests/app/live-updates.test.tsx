@@ -146,6 +146,7 @@ describe('a ticket event', () => {
     ['new', 'New ticket', 'Trip ID 41 requested by Midwest Scrap Recycling LLC'],
     ['confirmed', 'Ticket confirmed', 'Trip ID 41 confirmed by Rápido Freight Lines'],
     ['truck', 'Truck loaded', 'Trip ID 41 loaded by Midwest Scrap Recycling LLC'],
+    ['railcar', 'Railcar loaded', 'Trip ID 41 loaded by Midwest Scrap Recycling LLC'],
     ['invoiced', 'Ticket invoiced', 'Trip ID 41 invoiced by Aduanas del Norte'],
     ['customs', 'Changed Customs Agent', 'Trip ID 41: the customs agent is now Aduanas del Norte'],
   ])('should show a 20-second toast for %s naming the trip', async (title, heading, message) => {
@@ -159,6 +160,7 @@ describe('a ticket event', () => {
     ['new', 'Nuevo ticket', 'ID de viaje 41 solicitado por Midwest Scrap Recycling LLC'],
     ['confirmed', 'Ticket confirmado', 'ID de viaje 41 confirmado por Rápido Freight Lines'],
     ['truck', 'Camión cargado', 'ID de viaje 41 cargado por Midwest Scrap Recycling LLC'],
+    ['railcar', 'Vagón cargado', 'ID de viaje 41 cargado por Midwest Scrap Recycling LLC'],
     ['invoiced', 'Ticket facturado', 'ID de viaje 41 facturado por Aduanas del Norte'],
     ['customs', 'Cambio de agente aduanal', 'ID de viaje 41: el agente aduanal ahora es Aduanas del Norte'],
   ])('should show the %s toast in Spanish', async (title, heading, message) => {

@@ -285,6 +285,20 @@ describe('POST /api/railcar-documentation', () => {
     expect(res.json().details).toEqual({ destinationId: 'Destination not found' });
   });
 
+  it('should announce a railcar load as a railcar (title railcar), not as a truck', async () => {
+    const ticketId = await railTicket();
+    expect((await createRailcarDocumentation(t, supplier1, railcarPayload(ids, ticketId))).statusCode).toBe(201);
+    const events = (await t.app.db.execute(sql`select type, payload from events where ticket_id = ${ticketId}`)) as unknown as {
+      rows: { type: string; payload: Record<string, unknown> }[];
+    };
+    expect(events.rows).toEqual([
+      {
+        type: 'Truck loaded',
+        payload: { title: 'railcar', ticketNumber: ticketId, supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Northern Rail Logistics' },
+      },
+    ]);
+  });
+
   it('should answer 422 for railcar documentation on a truck ticket', async () => {
     const res = await createRailcarDocumentation(t, supplier1, railcarPayload(ids, await truckTicket()));
     expect(res.statusCode).toBe(422);

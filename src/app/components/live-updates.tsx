@@ -32,6 +32,7 @@ function useEventTemplates(): EventTemplates {
           plain: t`Trip ID ${trip} confirmed`,
         },
         truck: { title: t`Truck loaded`, named: t`Trip ID ${trip} loaded by ${supplier}`, plain: t`Trip ID ${trip} loaded` },
+        railcar: { title: t`Railcar loaded`, named: t`Trip ID ${trip} loaded by ${supplier}`, plain: t`Trip ID ${trip} loaded` },
         invoiced: {
           title: t`Ticket invoiced`,
           named: t`Trip ID ${trip} invoiced by ${provider}`,
@@ -53,7 +54,7 @@ function useEventTemplates(): EventTemplates {
 /** Lists, counts and the ticket itself; documentation and invoices where the event concerns them. */
 export function invalidateForEvent(queryClient: QueryClient, event: TicketEvent): void {
   void queryClient.invalidateQueries({ queryKey: ['tickets'] });
-  if (event.title === 'truck' || event.title === '') void queryClient.invalidateQueries({ queryKey: ['documentation'] });
+  if (event.title === 'truck' || event.title === 'railcar' || event.title === '') void queryClient.invalidateQueries({ queryKey: ['documentation'] });
   if (event.title === 'invoiced' || event.title === 'customs') void queryClient.invalidateQueries({ queryKey: ['invoices'] });
 }
 

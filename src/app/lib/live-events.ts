@@ -7,7 +7,8 @@
  */
 
 /** Push titles of spec section 4, as the server sends them. */
-export const EVENT_TITLES = ['new', 'confirmed', 'truck', 'invoiced', 'customs'] as const;
+/** 'railcar' is a railcar load: the server's 'Truck loaded' type, named by the carrier's mode. */
+export const EVENT_TITLES = ['new', 'confirmed', 'truck', 'railcar', 'invoiced', 'customs'] as const;
 export type EventTitle = (typeof EVENT_TITLES)[number];
 
 /** One ticket event: `event: ticket` on /api/events, or the data of an FCM push message. */
@@ -42,6 +43,7 @@ export const DEFAULT_TEMPLATES: EventTemplates = {
     new: { title: 'New ticket', named: 'Trip ID {trip} requested by {supplier}', plain: 'Trip ID {trip} requested' },
     confirmed: { title: 'Ticket confirmed', named: 'Trip ID {trip} confirmed by {carrier}', plain: 'Trip ID {trip} confirmed' },
     truck: { title: 'Truck loaded', named: 'Trip ID {trip} loaded by {supplier}', plain: 'Trip ID {trip} loaded' },
+    railcar: { title: 'Railcar loaded', named: 'Trip ID {trip} loaded by {supplier}', plain: 'Trip ID {trip} loaded' },
     invoiced: { title: 'Ticket invoiced', named: 'Trip ID {trip} invoiced by {provider}', plain: 'Trip ID {trip} invoiced' },
     customs: {
       title: 'Changed Customs Agent',
@@ -57,6 +59,7 @@ const NAMED: Record<EventTitle, 'supplierName' | 'carrierName' | 'providerName'>
   new: 'supplierName',
   confirmed: 'carrierName',
   truck: 'supplierName',
+  railcar: 'supplierName',
   invoiced: 'providerName',
   customs: 'providerName',
 };
@@ -107,7 +110,8 @@ function fill(template: string, event: TicketEvent): string {
 /** Title and message of an event in the language the templates were rendered in. */
 export function describeEvent(templates: EventTemplates, event: TicketEvent): { title: string; message: string } {
   if (isEventTitle(event.title) && event.ticketNumber !== null) {
-    const template = templates.byTitle[event.title];
+    // Templates stored by an older version of the page may lack a newer title: English then.
+    const template = (templates.byTitle[event.title] as EventTemplate | undefined) ?? DEFAULT_TEMPLATES.byTitle[event.title];
     const named = event[NAMED[event.title]] !== null;
     return { title: template.title, message: fill(named ? template.named : template.plain, event) };
   }

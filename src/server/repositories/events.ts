@@ -29,7 +29,7 @@ export async function writeEvent(
 export type EventType = TicketEventType | 'Truck loaded' | 'Ticket invoiced' | 'Changed Customs Agent';
 
 /** The push message titles of spec section 4, one per type. */
-export type EventTitle = 'new' | 'confirmed' | 'truck' | 'invoiced' | 'customs';
+export type EventTitle = 'new' | 'confirmed' | 'truck' | 'railcar' | 'invoiced' | 'customs';
 
 /** PostgreSQL channel on which the delivery worker publishes each event to every server process. */
 export const PORTAL_EVENTS_CHANNEL = 'portal_events';

@@ -170,7 +170,8 @@ export async function createDocumentation(app: FastifyInstance, auth: AuthUser, 
         toStatus: 'SUPPLIER_INVOICED',
         data: { documentationId: id, mode, invoiceNumber: input.invoiceNumber, reservedTonnes: tonnes },
       });
-      await writeNotification(tx, 'Truck loaded', ticket, 'truck');
+      // One notification type for both loads; its title names the mode, so a railcar is not announced as a truck.
+      await writeNotification(tx, 'Truck loaded', ticket, mode === 'RAILCAR' ? 'railcar' : 'truck');
       return id;
     });
   } catch (error) {
