@@ -40,6 +40,15 @@ describe('menus', () => {
     expect(within(side).getByRole('link', { name: 'Contracts' })).not.toHaveAttribute('aria-current');
   });
 
+  it("should lead the carrier to the /all list from the side menu and the bottom bar", async () => {
+    installFakeServer();
+    storeSession(USERS.carrier1);
+    renderApp('/dashboard/carrier');
+    const { side, bottom } = await menus();
+    expect(within(side).getByRole('link', { name: 'All tickets' })).toHaveAttribute('href', '/dashboard/carrier/all');
+    expect(within(bottom).getByRole('link', { name: 'All tickets' })).toHaveAttribute('href', '/dashboard/carrier/all');
+  });
+
   it("should give the carrier one home entry that drops the list's filters", async () => {
     installFakeServer();
     storeSession(USERS.carrier1);
