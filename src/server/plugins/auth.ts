@@ -74,9 +74,3 @@ export const authPlugin = fp(async (app) => {
     if (!can(request.auth.roles, permission)) throw new HttpError(403, 'Forbidden');
   });
 });
-
-/** The signed-in user of a route behind `authenticate` or `requirePermission`. */
-export function authOf(request: FastifyRequest): AuthUser {
-  if (!request.auth) throw new HttpError(401, 'Unauthorized');
-  return request.auth;
-}

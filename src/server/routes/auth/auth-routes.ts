@@ -1,10 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import { LoginSchema, TokenLoginSchema, type LoginInput } from '../../../shared/schemas/auth';
+import { LoginSchema, TokenLoginSchema } from '../../../shared/schemas/auth';
 import { MSG } from '../../../shared/schemas/messages';
 import { HttpError } from '../../http/errors';
-import { withSchemas } from '../../http/validate';
-import { authOf } from '../../plugins/auth';
+import { defineRoute } from '../../http/route';
 import { checkCaptcha, createCaptchaChallenge } from './captcha';
 import { findCredentials, findUserView, recentFailures, recordLoginAttempt } from '../../repositories/users';
 
@@ -16,25 +15,41 @@ const CAPTCHA_WINDOW_MS = 15 * 60 * 1000;
 const dummyHashPromise = hash('not-a-real-password-0000');
 
 export async function authRoutes(app: FastifyInstance) {
+  const route = defineRoute(app);
+  const tags = ['auth'];
   const loginRateLimit = { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } };
 
-  app.get('/auth/captcha', { schema: { tags: ['auth'], summary: 'ALTCHA challenge (v2 format)' } }, async (_request, reply) => {
-    // A challenge is single use: never from a cache.
-    reply.header('Cache-Control', 'no-store');
-    return createCaptchaChallenge(app.config.captchaHmacKey);
+  route({
+    method: 'GET',
+    url: '/auth/captcha',
+    access: 'public',
+    tags,
+    summary: 'ALTCHA challenge (v2 format)',
+    handler: async ({ reply }) => {
+      // A challenge is single use: never from a cache.
+      reply.header('Cache-Control', 'no-store');
+      return createCaptchaChallenge(app.config.captchaHmacKey);
+    },
   });
 
-  app.post(
-    '/auth/login',
-    { ...withSchemas({ body: LoginSchema, tags: ['auth'], summary: 'Sign in with username and password' }), config: loginRateLimit },
-    async (request) => {
-      const body = request.body as LoginInput;
+  route({
+    method: 'POST',
+    url: '/auth/login',
+    access: 'public',
+    body: LoginSchema,
+    tags,
+    summary: 'Sign in with username and password',
+    config: loginRateLimit,
+    handler: async ({ body, request }) => {
       const ip = request.ip;
       let failures = 0;
       if (app.config.captchaEnabled) {
         failures = await recentFailures(app.db, body.username, ip, new Date(Date.now() - CAPTCHA_WINDOW_MS));
         // The solution is spent whether the password then matches or not.
-        if (failures >= CAPTCHA_AFTER_FAILURES && !(await checkCaptcha(app.db, app.config.captchaHmacKey, body.captcha))) {
+        if (
+          failures >= CAPTCHA_AFTER_FAILURES &&
+          !(await checkCaptcha(app.db, app.config.captchaHmacKey, body.captcha))
+        ) {
           throw new HttpError(401, MSG.captchaRequired, undefined, { captchaRequired: true });
         }
       }
@@ -52,34 +67,50 @@ export async function authRoutes(app: FastifyInstance) {
       if (!user) throw new HttpError(401, MSG.incorrectLogin);
       return { token: await app.signToken(creds, body.expiresIn), user };
     },
-  );
+  });
 
-  app.post(
-    '/auth/login/token',
-    { ...withSchemas({ body: TokenLoginSchema, tags: ['auth'], summary: 'Renew the token (silent sign-in)' }), preHandler: app.authenticate },
-    async (request) => {
-      const auth = authOf(request);
-      const body = request.body as { expiresIn?: number };
+  route({
+    method: 'POST',
+    url: '/auth/login/token',
+    access: 'signed-in',
+    body: TokenLoginSchema,
+    tags,
+    summary: 'Renew the token (silent sign-in)',
+    handler: async ({ user: auth, body }) => {
       const user = await findUserView(app.db, auth.id);
       if (!user) throw new HttpError(401, 'Unauthorized');
       return { token: await app.signToken(auth, body.expiresIn), user };
     },
-  );
+  });
 
   // Recovery by e-mail and SSO come with the accounts work; until then they say so plainly.
-  const notAvailable = async () => {
-    throw new HttpError(501, 'This function is not available yet');
-  };
-  app.post('/auth/password', { schema: { tags: ['auth'] }, config: loginRateLimit }, notAvailable);
-  app.put('/auth/password', { schema: { tags: ['auth'] }, config: loginRateLimit }, notAvailable);
+  for (const method of ['POST', 'PUT'] as const) {
+    route({
+      method,
+      url: '/auth/password',
+      access: 'public',
+      tags,
+      config: loginRateLimit,
+      handler: async () => {
+        throw new HttpError(501, 'This function is not available yet');
+      },
+    });
+  }
 
   for (const provider of ['supplier', 'employee'] as const) {
-    app.get(`/auth/login/${provider}`, { schema: { tags: ['auth'], summary: `SSO sign-in (${provider})` } }, async (_request, reply) => {
-      const settings = app.config.oidc[provider];
-      if (!settings.issuer || !settings.clientId) {
-        return reply.redirect('/login/login-error?reason=sso-not-configured');
-      }
-      return reply.redirect('/login/login-error?reason=sso-unavailable');
+    route({
+      method: 'GET',
+      url: `/auth/login/${provider}`,
+      access: 'public',
+      tags,
+      summary: `SSO sign-in (${provider})`,
+      handler: async ({ reply }) => {
+        const settings = app.config.oidc[provider];
+        if (!settings.issuer || !settings.clientId) {
+          return reply.redirect('/login/login-error?reason=sso-not-configured');
+        }
+        return reply.redirect('/login/login-error?reason=sso-unavailable');
+      },
     });
   }
 }

@@ -2,8 +2,7 @@
  * /trucks-documentation and /railcar-documentation (spec section 7): the multipart create and update and
  * the read by ticket. Both resources share one implementation; `mode` tells them apart.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
 import { checkPhotoCount, fileRule, type Uploader } from '../../../shared/domain/file-rules';
 import { TICKET_TRANSITIONS, type TicketAction } from '../../../shared/domain/ticket-transitions';
 import {
@@ -18,14 +17,10 @@ import {
 } from '../../../shared/schemas/documentation';
 import { HttpError } from '../../http/errors';
 import { discardOnFailure, receiveMultipart, type PartRoute, type ReceivedFile } from '../../http/multipart';
-import { IdParamsSchema, parseOrThrow, withSchemas } from '../../http/validate';
-import { authOf, type AuthUser } from '../../plugins/auth';
+import { defineRoute, IdParamsSchema, parseOrThrow, TicketIdParamsSchema } from '../../http/route';
+import type { AuthUser } from '../../plugins/auth';
 import { findDocumentationView, type DocumentMode } from '../../repositories/documentation';
 import { createDocumentation, updateDocumentation } from './documentation-service';
-
-const TicketParamsSchema = v.object({
-  ticketId: v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number)),
-});
 
 const uploaderOf = (auth: AuthUser): Uploader => (auth.roles.includes('ADMIN') ? 'admin' : 'supplier');
 
@@ -74,91 +69,79 @@ function checkRequiredFiles(files: readonly ReceivedFile[]) {
 }
 
 function registerMode(app: FastifyInstance, mode: DocumentMode) {
+  const route = defineRoute(app);
   const base = mode === 'TRUCK' ? '/trucks-documentation' : '/railcar-documentation';
   const field = mode === 'TRUCK' ? 'truckDocumentation' : 'railcarDocumentation';
   const createSchema = mode === 'TRUCK' ? CreateTruckDocumentationSchema : CreateRailcarDocumentationSchema;
   const updateSchema = mode === 'TRUCK' ? UpdateTruckDocumentationSchema : UpdateRailcarDocumentationSchema;
   const tags = ['documentation'];
-  const viewOf = async (request: FastifyRequest, id: number) => {
-    const view = await findDocumentationView(app.db, authOf(request), { id }, mode);
+  const viewOf = async (user: AuthUser, id: number) => {
+    const view = await findDocumentationView(app.db, user, { id }, mode);
     return { [field]: view };
   };
 
-  app.post(
-    base,
-    {
-      ...withSchemas({
-        tags,
-        consumes: ['multipart/form-data'],
-        summary: `Load ${mode.toLowerCase()} documentation for a CONFIRMED ticket`,
-      }),
-      preHandler: app.requirePermission('documentation:write'),
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      requireActionRole(auth, 'documentation-create');
+  route({
+    method: 'POST',
+    url: base,
+    access: 'documentation:write',
+    consumes: ['multipart/form-data'],
+    tags,
+    summary: `Load ${mode.toLowerCase()} documentation for a CONFIRMED ticket`,
+    handler: async ({ user, request, reply }) => {
+      requireActionRole(user, 'documentation-create');
       const upload = await receiveMultipart(request, app.files, {
         jsonField: field,
-        route: partRouter(uploaderOf(auth)),
+        route: partRouter(uploaderOf(user)),
       });
       const id = await discardOnFailure(app.files, upload.files, async () => {
         const input = parseOrThrow(createSchema, upload.json ?? {});
         checkRequiredFiles(upload.files);
-        return createDocumentation(app, auth, mode, input, upload.files);
+        return createDocumentation(app, user, mode, input, upload.files);
       });
-      return reply.status(201).send(await viewOf(request, id));
+      return reply.status(201).send(await viewOf(user, id));
     },
-  );
+  });
 
-  app.put(
-    `${base}/:id`,
-    {
-      ...withSchemas({
-        tags,
-        params: IdParamsSchema,
-        consumes: ['multipart/form-data', 'application/json'],
-        summary: `Change ${mode.toLowerCase()} documentation`,
-      }),
-      preHandler: app.requirePermission('documentation:write'),
-    },
-    async (request) => {
-      const auth = authOf(request);
-      requireActionRole(auth, 'documentation-update');
-      const { id } = request.params as v.InferOutput<typeof IdParamsSchema>;
+  route({
+    method: 'PUT',
+    url: `${base}/:id`,
+    access: 'documentation:write',
+    params: IdParamsSchema,
+    consumes: ['multipart/form-data', 'application/json'],
+    tags,
+    summary: `Change ${mode.toLowerCase()} documentation`,
+    handler: async ({ user, params: { id }, request }) => {
+      requireActionRole(user, 'documentation-update');
       const upload = await receiveMultipart(request, app.files, {
         jsonField: field,
-        route: partRouter(uploaderOf(auth)),
+        route: partRouter(uploaderOf(user)),
       });
       await discardOnFailure(app.files, upload.files, async () => {
         // The admin's ticket edit (spec section 5) leaves out what it does not change; a supplier's update
         // carries its whole form.
-        const admin = mode === 'TRUCK' && auth.roles.includes('ADMIN');
+        const admin = mode === 'TRUCK' && user.roles.includes('ADMIN');
         const input = admin
           ? parseOrThrow(AdminTicketEditSchema, upload.json ?? {})
           : parseOrThrow(updateSchema, upload.json ?? {});
-        return updateDocumentation(app, auth, mode, id, input, upload.files);
+        return updateDocumentation(app, user, mode, id, input, upload.files);
       });
-      return viewOf(request, id);
+      return viewOf(user, id);
     },
-  );
+  });
 
-  app.get(
-    `${base}/:ticketId/ticket`,
-    {
-      ...withSchemas({
-        tags,
-        params: TicketParamsSchema,
-        summary: `The ${mode.toLowerCase()} documentation of a ticket`,
-      }),
-      preHandler: app.requirePermission('documentation:read'),
-    },
-    async (request) => {
-      const { ticketId } = request.params as v.InferOutput<typeof TicketParamsSchema>;
-      const view = await findDocumentationView(app.db, authOf(request), { ticketId }, mode);
+  route({
+    method: 'GET',
+    url: `${base}/:ticketId/ticket`,
+    access: 'documentation:read',
+    params: TicketIdParamsSchema,
+    tags,
+    summary: `The ${mode.toLowerCase()} documentation of a ticket`,
+    handler: async ({ user, params: { ticketId } }) => {
+      const view = await findDocumentationView(app.db, user, { ticketId }, mode);
       if (!view) throw new HttpError(404, `${mode === 'TRUCK' ? 'Truck' : 'Railcar'} documentation not found`);
       return { [field]: view };
     },
-  );
+  });
 }
 
 export async function documentationRoutes(app: FastifyInstance) {

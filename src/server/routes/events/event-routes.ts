@@ -6,7 +6,8 @@
  * browser reconnects (after `retry`) and must then present a fresh token.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../../plugins/auth';
+import * as v from 'valibot';
+import { defineRoute } from '../../http/route';
 
 export const SSE_RETRY_MS = 5000;
 export const SSE_PING_MS = 25_000;
@@ -15,7 +16,9 @@ export const SSE_PING_MS = 25_000;
 function msUntilExpiry(request: FastifyRequest): number | undefined {
   const token = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: unknown;
+    };
     return typeof payload.exp === 'number' ? Math.max(0, payload.exp * 1000 - Date.now()) : undefined;
   } catch {
     return undefined;
@@ -23,26 +26,18 @@ function msUntilExpiry(request: FastifyRequest): number | undefined {
 }
 
 export async function eventRoutes(app: FastifyInstance) {
-  app.get(
-    '/events',
-    {
-      schema: {
-        tags: ['events'],
-        summary: 'Server-sent events: `event: ticket` with {eventId, type, title, ticketNumber, supplierName, carrierName, providerName?}',
-        querystring: { type: 'object', properties: { token: { type: 'string' } } },
-      },
-      exposeHeadRoute: false,
-      logLevel: 'warn',
-      onRequest: async (request, reply) => {
-        const { token } = request.query as { token?: unknown };
-        if (!request.headers.authorization && typeof token === 'string' && token) {
-          request.headers.authorization = `Bearer ${token}`;
-        }
-        await app.authenticate(request, reply);
-      },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
+  defineRoute(app)({
+    method: 'GET',
+    url: '/events',
+    access: 'signed-in',
+    tokenInQuery: true,
+    query: v.object({ token: v.optional(v.string()) }),
+    tags: ['events'],
+    summary:
+      'Server-sent events: `event: ticket` with {eventId, type, title, ticketNumber, supplierName, carrierName, providerName?}',
+    exposeHeadRoute: false,
+    logLevel: 'warn',
+    handler: async ({ user, request, reply }) => {
       const expiresIn = msUntilExpiry(request);
       reply.hijack();
       const res = reply.raw;
@@ -64,7 +59,7 @@ export async function eventRoutes(app: FastifyInstance) {
         remove();
         res.end();
       };
-      const remove = app.eventHub.add(auth.id, {
+      const remove = app.eventHub.add(user.id, {
         send: (frame) => {
           if (open) res.write(frame);
         },
@@ -75,5 +70,5 @@ export async function eventRoutes(app: FastifyInstance) {
       res.on('close', close);
       res.on('error', close);
     },
-  );
+  });
 }

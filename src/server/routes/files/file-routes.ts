@@ -4,27 +4,33 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../../shared/domain/file-rules';
-import { DownloadFileSchema, type DownloadFile } from '../../../shared/schemas/documentation';
+import { DownloadFileSchema } from '../../../shared/schemas/documentation';
 import { HttpError } from '../../http/errors';
-import { withSchemas } from '../../http/validate';
-import { authOf } from '../../plugins/auth';
+import { defineRoute } from '../../http/route';
 import { findDownloadableFile, type DownloadableFile } from '../../repositories/files';
 
 /** The download name: the type is the document kind (photos numbered), the date the upload day. */
-export function downloadName(file: Pick<DownloadableFile, 'ticketId' | 'kind' | 'position' | 'day' | 'contentType' | 'name'>): string {
+export function downloadName(
+  file: Pick<DownloadableFile, 'ticketId' | 'kind' | 'position' | 'day' | 'contentType' | 'name'>,
+): string {
   const type = file.kind === 'photo' ? `photo${file.position || 1}` : file.kind;
   const detected = (Object.keys(CONTENT_TYPES) as DetectedType[]).find((t) => CONTENT_TYPES[t] === file.contentType);
-  const ext = detected ? EXTENSIONS[detected] : (file.name.split('.').pop() ?? 'bin').toLowerCase().replace(/[^a-z0-9]/g, '') || 'bin';
+  const ext = detected
+    ? EXTENSIONS[detected]
+    : (file.name.split('.').pop() ?? 'bin').toLowerCase().replace(/[^a-z0-9]/g, '') || 'bin';
   return `tripID-${file.ticketId}-${type}-${file.day}.${ext}`;
 }
 
 export async function fileRoutes(app: FastifyInstance) {
-  app.put(
-    '/download',
-    { ...withSchemas({ body: DownloadFileSchema, tags: ['files'], summary: 'Download a stored file' }), preHandler: app.requirePermission('file:download') },
-    async (request, reply) => {
-      const { key } = request.body as DownloadFile;
-      const file = await findDownloadableFile(app.db, authOf(request), key);
+  defineRoute(app)({
+    method: 'PUT',
+    url: '/download',
+    access: 'file:download',
+    body: DownloadFileSchema,
+    tags: ['files'],
+    summary: 'Download a stored file',
+    handler: async ({ user, body: { key }, reply }) => {
+      const file = await findDownloadableFile(app.db, user, key);
       if (!file || !(await app.files.exists(file.key))) throw new HttpError(404, 'File not found');
       const name = downloadName(file);
       return reply
@@ -34,5 +40,5 @@ export async function fileRoutes(app: FastifyInstance) {
         .header('Cache-Control', 'private, no-store')
         .send(app.files.read(file.key));
     },
-  );
+  });
 }

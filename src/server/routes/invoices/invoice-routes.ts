@@ -1,21 +1,20 @@
 /** Provider (TA) invoices (spec section 7): read by ticket, multipart create, update and payment, ERP validation. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
 import { fileRule, type FileAccept } from '../../../shared/domain/file-rules';
 import { FILE_MSG } from '../../../shared/schemas/documentation';
-import { CreateInvoiceSchema, PaymentSchema, SapValidationSchema, UpdateInvoiceSchema } from '../../../shared/schemas/invoice';
+import {
+  CreateInvoiceSchema,
+  PaymentSchema,
+  SapValidationSchema,
+  UpdateInvoiceSchema,
+} from '../../../shared/schemas/invoice';
 import { HttpError } from '../../http/errors';
 import { discardOnFailure, receiveMultipart, type PartRoute } from '../../http/multipart';
-import { IdParamsSchema, parseOrThrow, withSchemas } from '../../http/validate';
-import { authOf } from '../../plugins/auth';
+import { defineRoute, IdParamsSchema, parseOrThrow, TicketIdParamsSchema } from '../../http/route';
+import type { AuthUser } from '../../plugins/auth';
 import { ticketVisible } from '../../repositories/documentation';
 import { findInvoiceViews } from '../../repositories/invoices';
 import { addPayment, changeInvoice, createInvoice, setSapValidation } from './invoice-service';
-
-const TicketParamsSchema = v.object({
-  ticketId: v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number)),
-});
-type IdParams = v.InferOutput<typeof IdParamsSchema>;
 
 /** One file in the part `field`, checked as an admin/provider upload. */
 function singleFile(field: string, accept: FileAccept) {
@@ -29,83 +28,104 @@ function singleFile(field: string, accept: FileAccept) {
 const required = (field: string) => new HttpError(400, FILE_MSG.required, { [field]: FILE_MSG.required });
 
 export async function invoiceRoutes(app: FastifyInstance) {
+  const route = defineRoute(app);
   const tags = ['invoices'];
-  const viewOf = async (request: FastifyRequest, id: number) => {
-    const [invoice] = await findInvoiceViews(app.db, authOf(request), { id });
+  const viewOf = async (user: AuthUser, id: number) => {
+    const [invoice] = await findInvoiceViews(app.db, user, { id });
     return { invoice };
   };
 
-  app.get(
-    '/invoices/:ticketId/ticket',
-    { ...withSchemas({ tags, params: TicketParamsSchema, summary: 'The provider invoice of a ticket' }), preHandler: app.requirePermission('invoice:read') },
-    async (request) => {
-      const { ticketId } = request.params as v.InferOutput<typeof TicketParamsSchema>;
-      const auth = authOf(request);
-      if (!(await ticketVisible(app.db, auth, ticketId))) throw new HttpError(404, `Ticket ${ticketId} not found`);
-      return { invoices: await findInvoiceViews(app.db, auth, { ticketId }) };
+  route({
+    method: 'GET',
+    url: '/invoices/:ticketId/ticket',
+    access: 'invoice:read',
+    params: TicketIdParamsSchema,
+    tags,
+    summary: 'The provider invoice of a ticket',
+    handler: async ({ user, params: { ticketId } }) => {
+      if (!(await ticketVisible(app.db, user, ticketId))) throw new HttpError(404, `Ticket ${ticketId} not found`);
+      return { invoices: await findInvoiceViews(app.db, user, { ticketId }) };
     },
-  );
+  });
 
-  app.post(
-    '/invoices',
-    { ...withSchemas({ tags, consumes: ['multipart/form-data'], summary: 'Add the provider invoice of a SUPPLIER_INVOICED ticket' }), preHandler: app.requirePermission('invoice:write') },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const upload = await receiveMultipart(request, app.files, { jsonField: 'invoice', route: singleFile('invoiceFile', 'pdf') });
+  route({
+    method: 'POST',
+    url: '/invoices',
+    access: 'invoice:write',
+    consumes: ['multipart/form-data'],
+    tags,
+    summary: 'Add the provider invoice of a SUPPLIER_INVOICED ticket',
+    handler: async ({ user, request, reply }) => {
+      const upload = await receiveMultipart(request, app.files, {
+        jsonField: 'invoice',
+        route: singleFile('invoiceFile', 'pdf'),
+      });
       const id = await discardOnFailure(app.files, upload.files, async () => {
         const input = parseOrThrow(CreateInvoiceSchema, upload.json ?? {});
         // One invoice per ticket: a ticket that may take one has none yet, so the file is required.
         const file = upload.files[0];
         if (!file) throw required('invoiceFile');
-        return createInvoice(app, auth, input, file);
+        return createInvoice(app, user, input, file);
       });
-      return reply.status(201).send(await viewOf(request, id));
+      return reply.status(201).send(await viewOf(user, id));
     },
-  );
+  });
 
-  app.put(
-    '/invoices/:id',
-    {
-      ...withSchemas({ tags, params: IdParamsSchema, consumes: ['multipart/form-data', 'application/json'], summary: 'Correct a provider invoice' }),
-      preHandler: app.requirePermission('invoice:write'),
-    },
-    async (request) => {
-      const { id } = request.params as IdParams;
-      const auth = authOf(request);
-      const upload = await receiveMultipart(request, app.files, { jsonField: 'invoice', route: singleFile('invoiceFile', 'pdf') });
+  route({
+    method: 'PUT',
+    url: '/invoices/:id',
+    access: 'invoice:write',
+    params: IdParamsSchema,
+    consumes: ['multipart/form-data', 'application/json'],
+    tags,
+    summary: 'Correct a provider invoice',
+    handler: async ({ user, params: { id }, request }) => {
+      const upload = await receiveMultipart(request, app.files, {
+        jsonField: 'invoice',
+        route: singleFile('invoiceFile', 'pdf'),
+      });
       await discardOnFailure(app.files, upload.files, async () => {
         const input = parseOrThrow(UpdateInvoiceSchema, upload.json ?? {});
-        await changeInvoice(app, auth, id, input, upload.files[0]);
+        await changeInvoice(app, user, id, input, upload.files[0]);
       });
-      return viewOf(request, id);
+      return viewOf(user, id);
     },
-  );
+  });
 
-  app.put(
-    '/invoices/:id/payment',
-    { ...withSchemas({ tags, params: IdParamsSchema, consumes: ['multipart/form-data'], summary: 'Add the payment voucher' }), preHandler: app.requirePermission('payment:write') },
-    async (request) => {
-      const { id } = request.params as IdParams;
-      const auth = authOf(request);
-      const upload = await receiveMultipart(request, app.files, { jsonField: 'invoice', route: singleFile('paymentFile', 'pdfOrImage') });
+  route({
+    method: 'PUT',
+    url: '/invoices/:id/payment',
+    access: 'payment:write',
+    params: IdParamsSchema,
+    consumes: ['multipart/form-data'],
+    tags,
+    summary: 'Add the payment voucher',
+    handler: async ({ user, params: { id }, request }) => {
+      const upload = await receiveMultipart(request, app.files, {
+        jsonField: 'invoice',
+        route: singleFile('paymentFile', 'pdfOrImage'),
+      });
       await discardOnFailure(app.files, upload.files, async () => {
         const input = parseOrThrow(PaymentSchema, upload.json ?? {});
         const file = upload.files[0];
         if (!file) throw required('paymentFile');
-        await addPayment(app, auth, id, input, file);
+        await addPayment(app, user, id, input, file);
       });
-      return viewOf(request, id);
+      return viewOf(user, id);
     },
-  );
+  });
 
-  app.put(
-    '/invoices/:id/sap-validation',
-    { ...withSchemas({ tags, params: IdParamsSchema, body: SapValidationSchema, summary: 'The ERP validation of the invoice number' }), preHandler: app.requirePermission('invoice:write') },
-    async (request) => {
-      const { id } = request.params as IdParams;
-      const { status } = request.body as v.InferOutput<typeof SapValidationSchema>;
-      await setSapValidation(app, authOf(request), id, status);
-      return viewOf(request, id);
+  route({
+    method: 'PUT',
+    url: '/invoices/:id/sap-validation',
+    access: 'invoice:write',
+    params: IdParamsSchema,
+    body: SapValidationSchema,
+    tags,
+    summary: 'The ERP validation of the invoice number',
+    handler: async ({ user, params: { id }, body }) => {
+      await setSapValidation(app, user, id, body.status);
+      return viewOf(user, id);
     },
-  );
+  });
 }

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { withSchemas } from '../../http/validate';
-import { authOf } from '../../plugins/auth';
+import { defineRoute } from '../../http/route';
+import type { AuthUser } from '../../plugins/auth';
 import {
   listBorderCrossings,
   listCarriers,
@@ -40,44 +40,33 @@ const CarrierFilterSchema = v.object({
 });
 
 export async function masterRoutes(app: FastifyInstance) {
-  const read = app.requirePermission('masters:read');
+  const route = defineRoute(app);
+  const list = (url: string, read: (user: AuthUser) => Promise<unknown>) =>
+    route({ method: 'GET', url, access: 'masters:read', tags, handler: async ({ user }) => read(user) });
 
-  app.get('/destinations', { schema: { tags }, onRequest: read }, async () => ({
-    destinations: await listDestinations(app.db),
-  }));
+  list('/destinations', async () => ({ destinations: await listDestinations(app.db) }));
+  list('/carriers', async () => ({ carriers: await listCarriers(app.db) }));
 
-  app.get('/carriers', { schema: { tags }, onRequest: read }, async () => ({ carriers: await listCarriers(app.db) }));
+  route({
+    method: 'GET',
+    url: '/carriers/filters',
+    access: 'masters:read',
+    query: CarrierFilterSchema,
+    tags,
+    handler: async ({ query: q }) => pageCarriers(app.db, { modes: q.mode, page: q.page, limit: q.limit }),
+  });
 
-  app.get(
-    '/carriers/filters',
-    { ...withSchemas({ query: CarrierFilterSchema, tags }), onRequest: read },
-    async (request) => {
-      const q = request.query as v.InferOutput<typeof CarrierFilterSchema>;
-      return pageCarriers(app.db, { modes: q.mode, page: q.page, limit: q.limit });
-    },
-  );
+  list('/suppliers', async (user) => ({ suppliers: await listSuppliers(app.db, user) }));
+  list('/depots', async (user) => ({ depots: await listDepots(app.db, user, true) }));
+  list('/depots/all', async (user) => ({ depots: await listDepots(app.db, user, false) }));
+  list('/border-crossings', async (user) => ({ borderCrossings: await listBorderCrossings(app.db, user, true) }));
+  list('/border-crossings/all', async (user) => ({ borderCrossings: await listBorderCrossings(app.db, user, false) }));
 
-  app.get('/suppliers', { schema: { tags }, onRequest: read }, async (request) => ({
-    suppliers: await listSuppliers(app.db, authOf(request)),
-  }));
-
-  app.get('/depots', { schema: { tags }, onRequest: read }, async (request) => ({
-    depots: await listDepots(app.db, authOf(request), true),
-  }));
-
-  app.get('/depots/all', { schema: { tags }, onRequest: read }, async (request) => ({
-    depots: await listDepots(app.db, authOf(request), false),
-  }));
-
-  app.get('/border-crossings', { schema: { tags }, onRequest: read }, async (request) => ({
-    borderCrossings: await listBorderCrossings(app.db, authOf(request), true),
-  }));
-
-  app.get('/border-crossings/all', { schema: { tags }, onRequest: read }, async (request) => ({
-    borderCrossings: await listBorderCrossings(app.db, authOf(request), false),
-  }));
-
-  app.get('/configurations', { schema: { tags }, onRequest: app.requirePermission('settings:read') }, async () => ({
-    configurations: await listConfigurations(app.db),
-  }));
+  route({
+    method: 'GET',
+    url: '/configurations',
+    access: 'settings:read',
+    tags,
+    handler: async () => ({ configurations: await listConfigurations(app.db) }),
+  });
 }

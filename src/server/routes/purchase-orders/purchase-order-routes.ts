@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { HttpError } from '../../http/errors';
-import { withSchemas } from '../../http/validate';
-import { authOf, type AuthUser } from '../../plugins/auth';
+import { defineRoute, PathIdSchema } from '../../http/route';
+import type { AuthUser } from '../../plugins/auth';
 import type { StoredObject } from '../../plugins/file-store';
 import { FileTooLargeError } from '../../plugins/file-store';
 import {
@@ -20,9 +20,8 @@ import {
 } from '../../repositories/purchase-orders';
 import { importDate, importQuantity, readSheet } from './purchase-order-import';
 
-const positiveInt = v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Not found'), v.transform(Number));
-const SupplierQuerySchema = v.object({ supplierId: v.optional(positiveInt) });
-const MaterialParamsSchema = v.object({ materialId: positiveInt });
+const SupplierQuerySchema = v.object({ supplierId: v.optional(PathIdSchema) });
+const MaterialParamsSchema = v.object({ materialId: PathIdSchema });
 /** Largest import accepted: a year of orders is far below it. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_IMPORT_ROWS = 20_000;
@@ -39,40 +38,53 @@ async function supplierFor(app: FastifyInstance, auth: AuthUser, asked: number |
 }
 
 export async function purchaseOrderRoutes(app: FastifyInstance) {
+  const route = defineRoute(app);
   const tags = ['purchase orders'];
 
-  app.get(
-    '/trucks-documentation/purchase-orders/material',
-    { ...withSchemas({ tags, query: SupplierQuerySchema, summary: 'Open purchase orders of a supplier' }), preHandler: app.requirePermission('purchaseorder:read') },
-    async (request) => {
-      const { supplierId } = request.query as v.InferOutput<typeof SupplierQuerySchema>;
-      const supplier = await supplierFor(app, authOf(request), supplierId);
+  route({
+    method: 'GET',
+    url: '/trucks-documentation/purchase-orders/material',
+    access: 'purchaseorder:read',
+    query: SupplierQuerySchema,
+    tags,
+    summary: 'Open purchase orders of a supplier',
+    handler: async ({ user, query }) => {
+      const supplier = await supplierFor(app, user, query.supplierId);
       return { purchaseOrders: await listPurchaseOrders(app.db, { supplierId: supplier, materialId: null }) };
     },
-  );
+  });
 
-  app.get(
-    '/trucks-documentation/purchase-orders/material/:materialId',
-    {
-      ...withSchemas({ tags, params: MaterialParamsSchema, query: SupplierQuerySchema, summary: 'Open purchase orders of a supplier for one material' }),
-      preHandler: app.requirePermission('purchaseorder:read'),
-    },
-    async (request) => {
-      const { supplierId } = request.query as v.InferOutput<typeof SupplierQuerySchema>;
-      const { materialId } = request.params as v.InferOutput<typeof MaterialParamsSchema>;
-      const supplier = await supplierFor(app, authOf(request), supplierId);
+  route({
+    method: 'GET',
+    url: '/trucks-documentation/purchase-orders/material/:materialId',
+    access: 'purchaseorder:read',
+    params: MaterialParamsSchema,
+    query: SupplierQuerySchema,
+    tags,
+    summary: 'Open purchase orders of a supplier for one material',
+    handler: async ({ user, params: { materialId }, query }) => {
+      const supplier = await supplierFor(app, user, query.supplierId);
       return { purchaseOrders: await listPurchaseOrders(app.db, { supplierId: supplier, materialId }) };
     },
-  );
+  });
 
-  app.get('/materials', { ...withSchemas({ tags, summary: 'Materials' }), preHandler: app.requirePermission('masters:read') }, async () => ({
-    materials: await listMaterials(app.db),
-  }));
+  route({
+    method: 'GET',
+    url: '/materials',
+    access: 'masters:read',
+    tags,
+    summary: 'Materials',
+    handler: async () => ({ materials: await listMaterials(app.db) }),
+  });
 
-  app.post(
-    '/purchase-orders/import',
-    { ...withSchemas({ tags, consumes: ['multipart/form-data'], summary: 'Import purchase orders (CSV or XLSX)' }), preHandler: app.requirePermission('purchaseorder:import') },
-    async (request) => {
+  route({
+    method: 'POST',
+    url: '/purchase-orders/import',
+    access: 'purchaseorder:import',
+    consumes: ['multipart/form-data'],
+    tags,
+    summary: 'Import purchase orders (CSV or XLSX)',
+    handler: async ({ request }) => {
       if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data', { file: 'This is a required file' });
       // The upload goes to the store (streamed, bounded) and is read from there; it is never kept.
       let stored: StoredObject | undefined;
@@ -128,5 +140,5 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
         if (stored) await app.files.remove(stored.key);
       }
     },
-  );
+  });
 }

@@ -1,12 +1,10 @@
 /**
- * Ticket routes of spec section 7. Permission is checked on request (401/403 before anything else), then
- * the id (404 when malformed), then the body (400 with one message per field); the service decides the
- * rest (404 outside the caller's view, 409 in the wrong status, 422 for a refused value).
+ * Ticket routes of spec section 7. The route helper refuses in order (401, 403, 404 for a malformed id,
+ * 400 for the body); the service decides the rest (404 outside the caller's view, 409 in the wrong
+ * status, 422 for a refused value).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
-import { IdParamsSchema, withSchemas } from '../../http/validate';
-import { authOf } from '../../plugins/auth';
+import { defineRoute, IdParamsSchema, wrapped } from '../../http/route';
 import { carrierServiceLevels, countByStatus, findTicket, listTickets } from '../../repositories/tickets';
 import { notFound } from '../../http/errors';
 import { TICKET_LIST_DEFAULTS } from '../../../shared/domain/role-views';
@@ -17,7 +15,7 @@ import {
   ManualAssignSchema,
   UpdateTicketSchema,
 } from '../../../shared/schemas/ticket';
-import { documentBody, expandStatuses, ServerTicketQuerySchema, ticketBody, type TicketQuery } from './ticket-schemas';
+import { expandStatuses, ServerTicketQuerySchema } from './ticket-schemas';
 import {
   assignManually,
   cancelTicket,
@@ -28,9 +26,7 @@ import {
   updateTicket,
 } from './ticket-service';
 
-type IdParams = v.InferOutput<typeof IdParamsSchema>;
 const tags = ['tickets'];
-const idOf = (request: FastifyRequest) => (request.params as IdParams).id;
 
 /** The time an offline accept was queued (X-Queued-At); the withdrawal rule decides whether it counts. */
 function queuedAtOf(request: FastifyRequest): Date | null {
@@ -42,21 +38,17 @@ function queuedAtOf(request: FastifyRequest): Date | null {
 }
 
 export async function ticketRoutes(app: FastifyInstance) {
-  const create = ticketBody(CreateTicketSchema);
-  const confirm = ticketBody(ConfirmTicketSchema);
-  const decline = ticketBody(DeclineTicketSchema);
-  const manual = ticketBody(ManualAssignSchema);
-  const update = ticketBody(UpdateTicketSchema);
-  const withId = withSchemas({ params: IdParamsSchema, tags });
+  const route = defineRoute(app);
 
-  app.get(
-    '/tickets',
-    { ...withSchemas({ query: ServerTicketQuerySchema, tags }), onRequest: app.requirePermission('ticket:read') },
-    async (request) => {
-      const q = request.query as TicketQuery;
-      const auth = authOf(request);
-      return listTickets(app.db, auth, {
-        statuses: expandStatuses(auth.roles, q.statusName),
+  route({
+    method: 'GET',
+    url: '/tickets',
+    access: 'ticket:read',
+    query: ServerTicketQuerySchema,
+    tags,
+    handler: async ({ user, query: q }) =>
+      listTickets(app.db, user, {
+        statuses: expandStatuses(user.roles, q.statusName),
         page: q.page,
         limit: q.limit ?? TICKET_LIST_DEFAULTS.generic.limit,
         ticketId: q.ticketId,
@@ -72,103 +64,105 @@ export async function ticketRoutes(app: FastifyInstance) {
         beforeDate: q.beforeDate === undefined ? undefined : new Date(q.beforeDate),
         unassigned: q.unassigned,
         all: q.all,
-      });
-    },
-  );
-
-  app.get(
-    '/tickets/count/states',
-    { schema: { tags }, onRequest: app.requirePermission('ticket:counts') },
-    async (request) => countByStatus(app.db, authOf(request)),
-  );
-
-  app.get(
-    '/tickets/count/carrier',
-    { schema: { tags }, onRequest: app.requirePermission('servicelevel:read') },
-    async () => ({
-      carriers: await carrierServiceLevels(app.db),
-    }),
-  );
-
-  app.get('/tickets/:id', { ...withId, onRequest: app.requirePermission('ticket:read') }, async (request) => {
-    const ticket = await findTicket(app.db, authOf(request), idOf(request));
-    if (!ticket) throw notFound(`Ticket ${idOf(request)} not found`);
-    return { ticket };
+      }),
   });
 
-  app.post(
-    '/tickets',
-    { schema: { tags, body: create.doc }, onRequest: app.requirePermission('ticket:create') },
-    async (request, reply) => {
-      const tickets = await createTickets(app.db, authOf(request), create.parse(request.body));
-      return reply.status(201).send({ tickets });
+  route({
+    method: 'GET',
+    url: '/tickets/count/states',
+    access: 'ticket:counts',
+    tags,
+    handler: async ({ user }) => countByStatus(app.db, user),
+  });
+
+  route({
+    method: 'GET',
+    url: '/tickets/count/carrier',
+    access: 'servicelevel:read',
+    tags,
+    handler: async () => ({ carriers: await carrierServiceLevels(app.db) }),
+  });
+
+  route({
+    method: 'GET',
+    url: '/tickets/:id',
+    access: 'ticket:read',
+    params: IdParamsSchema,
+    tags,
+    handler: async ({ user, params }) => {
+      const ticket = await findTicket(app.db, user, params.id);
+      if (!ticket) throw notFound(`Ticket ${params.id} not found`);
+      return { ticket };
     },
-  );
+  });
 
-  app.put(
-    '/tickets/:id/confirm',
-    {
-      ...documentBody(withId, confirm.doc),
-      preValidation: withId.preValidation,
-      onRequest: app.requirePermission('ticket:confirm'),
-    },
-    async (request) => ({
-      ticket: await confirmTicket(
-        app.db,
-        authOf(request),
-        idOf(request),
-        confirm.parse(request.body),
-        new Date(),
-        queuedAtOf(request),
-      ),
+  route({
+    method: 'POST',
+    url: '/tickets',
+    access: 'ticket:create',
+    body: wrapped('ticket', CreateTicketSchema),
+    tags,
+    handler: async ({ user, body, reply }) =>
+      reply.status(201).send({ tickets: await createTickets(app.db, user, body) }),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/tickets/:id/confirm',
+    access: 'ticket:confirm',
+    params: IdParamsSchema,
+    body: wrapped('ticket', ConfirmTicketSchema),
+    tags,
+    handler: async ({ user, params, body, request }) => ({
+      ticket: await confirmTicket(app.db, user, params.id, body, new Date(), queuedAtOf(request)),
     }),
-  );
+  });
 
-  app.put(
-    '/tickets/:id/decline',
-    {
-      ...documentBody(withId, decline.doc),
-      preValidation: withId.preValidation,
-      onRequest: app.requirePermission('ticket:decline'),
-    },
-    async (request) => ({
-      ticket: await declineTicket(app.db, authOf(request), idOf(request), decline.parse(request.body).reason),
-    }),
-  );
+  route({
+    method: 'PUT',
+    url: '/tickets/:id/decline',
+    access: 'ticket:decline',
+    params: IdParamsSchema,
+    body: wrapped('ticket', DeclineTicketSchema),
+    tags,
+    handler: async ({ user, params, body }) => ({ ticket: await declineTicket(app.db, user, params.id, body.reason) }),
+  });
 
-  app.put(
-    '/tickets/:id/manual',
-    {
-      ...documentBody(withId, manual.doc),
-      preValidation: withId.preValidation,
-      onRequest: app.requirePermission('ticket:manual'),
-    },
-    async (request) => ({
-      ticket: await assignManually(app.db, authOf(request), idOf(request), manual.parse(request.body)),
-    }),
-  );
+  route({
+    method: 'PUT',
+    url: '/tickets/:id/manual',
+    access: 'ticket:manual',
+    params: IdParamsSchema,
+    body: wrapped('ticket', ManualAssignSchema),
+    tags,
+    handler: async ({ user, params, body }) => ({ ticket: await assignManually(app.db, user, params.id, body) }),
+  });
 
-  app.patch(
-    '/tickets/cancel/:id',
-    { ...withId, onRequest: app.requirePermission('ticket:cancel') },
-    async (request) => ({
-      ticket: await cancelTicket(app.db, authOf(request), idOf(request)),
-    }),
-  );
+  route({
+    method: 'PATCH',
+    url: '/tickets/cancel/:id',
+    access: 'ticket:cancel',
+    params: IdParamsSchema,
+    tags,
+    handler: async ({ user, params }) => ({ ticket: await cancelTicket(app.db, user, params.id) }),
+  });
 
-  app.delete('/tickets/:id', { ...withId, onRequest: app.requirePermission('ticket:delete') }, async (request) =>
-    deleteTicket(app.db, authOf(request), idOf(request)),
-  );
+  route({
+    method: 'DELETE',
+    url: '/tickets/:id',
+    access: 'ticket:delete',
+    params: IdParamsSchema,
+    tags,
+    handler: async ({ user, params }) => deleteTicket(app.db, user, params.id),
+  });
 
-  app.put(
-    '/tickets/:id',
-    {
-      ...documentBody(withId, update.doc),
-      preValidation: withId.preValidation,
-      onRequest: app.requirePermission('ticket:update'),
-    },
-    async (request) => ({
-      ticket: await updateTicket(app.db, authOf(request), idOf(request), update.parse(request.body)),
-    }),
-  );
+  route({
+    method: 'PUT',
+    url: '/tickets/:id',
+    access: 'ticket:update',
+    params: IdParamsSchema,
+    body: wrapped('ticket', UpdateTicketSchema),
+    tags,
+    handler: async ({ user, params, body }) => ({ ticket: await updateTicket(app.db, user, params.id, body) }),
+  });
 }

@@ -1,39 +1,13 @@
 /**
  * Server-side additions to the shared ticket schemas (src/shared/schemas/ticket.ts). Bodies are wrapped
- * as the spec shows ({ticket: {...}}); the inner object is validated on its own so that `details` name
- * the form's fields (`count`, not `ticket.count`).
+ * as the spec shows ({ticket: {...}}) by the route helper's `wrapped`, so `details` name the form's
+ * fields (`count`, not `ticket.count`).
  */
-import { toJsonSchema } from '@valibot/to-json-schema';
-import type { RouteShorthandOptions } from 'fastify';
 import * as v from 'valibot';
 import { resolveStatusFilter } from '../../../shared/domain/role-views';
 import type { Role } from '../../../shared/domain/roles';
 import { TICKET_STATUSES, type TicketStatus } from '../../../shared/domain/ticket-status';
 import { TicketQuerySchema } from '../../../shared/schemas/ticket';
-import { parseOrThrow } from '../../http/validate';
-
-/** Route options documenting `{ticket: inner}` and a parser that validates the inner object. */
-export function ticketBody<S extends v.GenericSchema>(inner: S) {
-  let doc: Record<string, unknown>;
-  try {
-    doc = toJsonSchema(v.object({ ticket: inner }), { errorMode: 'ignore' }) as Record<string, unknown>;
-  } catch {
-    // A schema the converter cannot express is documented as any object; validation is unaffected.
-    doc = { type: 'object' };
-  }
-  return {
-    doc,
-    parse: (body: unknown): v.InferOutput<S> => {
-      const ticket = body && typeof body === 'object' ? (body as { ticket?: unknown }).ticket : undefined;
-      return parseOrThrow(inner, ticket ?? {});
-    },
-  };
-}
-
-/** Adds a documented body to route options built by withSchemas. */
-export function documentBody(options: Pick<RouteShorthandOptions, 'schema'>, doc: Record<string, unknown>) {
-  return { ...options, schema: { ...(options.schema as Record<string, unknown>), body: doc } };
-}
 
 // ---- GET /tickets ----
 

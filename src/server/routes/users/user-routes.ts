@@ -2,53 +2,58 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { FirebaseTokenSchema } from '../../../shared/schemas/auth';
 import { HttpError } from '../../http/errors';
-import { IdParamsSchema, withSchemas } from '../../http/validate';
-import { authOf } from '../../plugins/auth';
+import { defineRoute, IdParamsSchema } from '../../http/route';
+import type { AuthUser } from '../../plugins/auth';
 import { addFirebaseToken, findUserView, removeFirebaseToken } from '../../repositories/users';
 
-type IdParams = v.InferOutput<typeof IdParamsSchema>;
+/** A user may read and change only themselves; admins may read anyone. */
+function ownOrAdmin(auth: AuthUser, id: number, write: boolean) {
+  if (auth.id === id) return auth;
+  if (!write && auth.roles.some((r) => r === 'ADMIN' || r === 'ADMINRO')) return auth;
+  throw new HttpError(404, 'Not found');
+}
 
 export async function userRoutes(app: FastifyInstance) {
-  /** A user may read and change only themselves; admins may read anyone. */
-  function ownOrAdmin(request: Parameters<typeof authOf>[0], id: number, write: boolean) {
-    const auth = authOf(request);
-    if (auth.id === id) return auth;
-    if (!write && auth.roles.some((r) => r === 'ADMIN' || r === 'ADMINRO')) return auth;
-    throw new HttpError(404, 'Not found');
-  }
+  const route = defineRoute(app);
+  const tags = ['users'];
 
-  app.get('/users/:id', { ...withSchemas({ params: IdParamsSchema, tags: ['users'] }), preHandler: app.authenticate }, async (request) => {
-    const { id } = request.params as IdParams;
-    ownOrAdmin(request, id, false);
-    const user = await findUserView(app.db, id);
-    if (!user) throw new HttpError(404, 'Not found');
-    return { user };
+  route({
+    method: 'GET',
+    url: '/users/:id',
+    access: 'signed-in',
+    params: IdParamsSchema,
+    tags,
+    handler: async ({ user, params: { id } }) => {
+      ownOrAdmin(user, id, false);
+      const found = await findUserView(app.db, id);
+      if (!found) throw new HttpError(404, 'Not found');
+      return { user: found };
+    },
   });
 
-  app.put(
-    '/users/:id/firebaseToken',
-    { ...withSchemas({ params: IdParamsSchema, body: FirebaseTokenSchema, tags: ['users'] }), preHandler: app.authenticate },
-    async (request) => {
-      const { id } = request.params as IdParams;
-      const auth = ownOrAdmin(request, id, true);
-      const { token } = request.body as v.InferOutput<typeof FirebaseTokenSchema>;
-      await addFirebaseToken(app.db, auth.id, token);
+  route({
+    method: 'PUT',
+    url: '/users/:id/firebaseToken',
+    access: 'signed-in',
+    params: IdParamsSchema,
+    body: FirebaseTokenSchema,
+    tags,
+    handler: async ({ user, params: { id }, body }) => {
+      await addFirebaseToken(app.db, ownOrAdmin(user, id, true).id, body.token);
       return { ok: true };
     },
-  );
+  });
 
-  app.put(
-    '/users/:id/firebaseToken/remove',
-    {
-      ...withSchemas({ params: IdParamsSchema, body: v.object({ token: v.optional(v.string()) }), tags: ['users'] }),
-      preHandler: app.authenticate,
-    },
-    async (request) => {
-      const { id } = request.params as IdParams;
-      const auth = ownOrAdmin(request, id, true);
-      const { token } = request.body as { token?: string };
-      await removeFirebaseToken(app.db, auth.id, token);
+  route({
+    method: 'PUT',
+    url: '/users/:id/firebaseToken/remove',
+    access: 'signed-in',
+    params: IdParamsSchema,
+    body: v.object({ token: v.optional(v.string()) }),
+    tags,
+    handler: async ({ user, params: { id }, body }) => {
+      await removeFirebaseToken(app.db, ownOrAdmin(user, id, true).id, body.token);
       return { ok: true };
     },
-  );
+  });
 }
