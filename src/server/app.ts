@@ -25,6 +25,9 @@ import { invoiceRoutes } from './routes/invoices/invoice-routes';
 import { purchaseOrderRoutes } from './routes/purchase-orders/purchase-order-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { masterRoutes } from './routes/masters/master-routes';
+import { masterAdminRoutes } from './routes/masters/master-admin-routes';
+import { contractRoutes } from './routes/contracts/contract-routes';
+import { vehicleRoutes } from './routes/vehicles/vehicle-routes';
 import { ticketRoutes } from './routes/tickets/ticket-routes';
 import { userRoutes } from './routes/users/user-routes';
 import { seedDemo, isEmpty } from './seed/demo-seed';
@@ -128,6 +131,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(userRoutes);
       await api.register(ticketRoutes);
       await api.register(masterRoutes);
+      await api.register(masterAdminRoutes);
+      await api.register(contractRoutes);
+      await api.register(vehicleRoutes);
       // Uploads (DESIGN.md section 6): each route streams its files to the store under its own exact
       // limit; these bound the parser (largest upload: the 10 MB purchase-order import).
       await api.register(multipart, {

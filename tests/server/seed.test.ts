@@ -19,7 +19,13 @@ describe('demo seed', () => {
     const statuses = await queryRows<{ status: string }>(t.app.db, sql`select distinct status from tickets order by status`);
     expect(statuses.map((s) => s.status)).toEqual(['CANCELED', 'CONFIRMED', 'DELIVERED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED']);
     expect(await count(sql`select count(distinct mode)::int as n from carriers`)).toBe(2);
-    expect(await count(sql`select count(*)::int as n from contracts where "to" < current_date`)).toBe(1);
+    // Every carrier has an ended contract and its equipment; all but the one kept out of the allocation
+    // have an active contract too.
+    expect(await count(sql`select count(distinct carrier_id)::int as n from contracts where "to" < current_date`)).toBe(4);
+    expect(
+      await count(sql`select count(distinct carrier_id)::int as n from contracts where current_date between "from" and "to"`),
+    ).toBe(3);
+    expect(await count(sql`select count(distinct carrier_id)::int as n from vehicles where active`)).toBe(4);
   });
 
   it('should give every ticket past CONFIRMED its documentation with four PDFs and two photos', async () => {

@@ -31,3 +31,17 @@ export async function writeAudit(db: Tx, entries: AuditEntry | AuditEntry[]): Pr
     })),
   );
 }
+
+/** An audit row for a master-data write (contract, carrier, supplier, depot, setting, vehicle). */
+export async function writeEntityAudit(
+  db: Tx,
+  e: { userId: number; entity: string; entityId: number; action: string; data?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: e.userId,
+    entity: e.entity,
+    entityId: String(e.entityId),
+    action: e.action,
+    data: e.data ?? null,
+  });
+}

@@ -24,6 +24,7 @@ import { ticketAssignments, tickets } from '../db/schema/tickets';
 import { documentFiles, files as filesTable, providerInvoices, rpas, shippingDocuments } from '../db/schema/documents';
 import type { LocalFileStore } from '../plugins/file-store';
 import { netTonnes } from '../../shared/domain/money';
+import { seedBackOffice } from './back-office-seed';
 import { demoPdf, demoPhoto } from './demo-files';
 import { Readable } from 'node:stream';
 
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
       { carrierId: northern!.id, description: 'Gondola railcar service', price: '5200.00', from: isoDay(daysFrom(now, -90)), to: isoDay(daysFrom(now, 275)) },
       { carrierId: oldRoad!.id, description: 'Legacy truck agreement (ended)', price: '2100.00', from: isoDay(daysFrom(now, -400)), to: isoDay(daysFrom(now, -35)) },
     ]);
+    await seedBackOffice(tx, { rapido: rapido!, border: border!, northern: northern!, oldRoad: oldRoad! }, now);
     const mats = await tx
       .insert(materials)
       .values([

@@ -29,10 +29,14 @@ export const PERMISSIONS = {
   'contract:edit': ['ADMIN'],
   'masters:read': ['ADMIN', 'ADMINRO', 'SUPPLIER', 'CARRIER', 'CUSTOMS'],
   'masters:edit': ['ADMIN'],
+  'masters:manage': ['ADMIN', 'ADMINRO'],
   'settings:read': ['ADMIN', 'ADMINRO'],
   'settings:edit': ['ADMIN'],
   'purchaseorder:read': ['ADMIN', 'ADMINRO', 'SUPPLIER'],
   'purchaseorder:import': ['ADMIN'],
+  'vehicle:read': ['CARRIER'],
+  'vehicle:write': ['CARRIER'],
+  'vehicle:suggest': ['SUPPLIER', 'ADMIN', 'ADMINRO'],
   'file:download': ['ADMIN', 'ADMINRO', 'SUPPLIER', 'CARRIER', 'CUSTOMS'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,4 +1,18 @@
-import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const customsAgents = pgTable('customs_agents', {
   id: serial().primaryKey(),
@@ -43,7 +57,15 @@ export const depots = pgTable(
     borderCrossingId: integer().references(() => borderCrossings.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('depots_supplier_idx').on(t.supplierId)],
+  (t) => [
+    index('depots_supplier_idx').on(t.supplierId),
+    // One yard per supplier, city and address, whatever the case or surrounding blanks.
+    uniqueIndex('depots_supplier_city_address_uq').on(
+      t.supplierId,
+      sql`lower(trim(${t.city}))`,
+      sql`lower(trim(${t.address}))`,
+    ),
+  ],
 );
 
 export const destinations = pgTable('destinations', {

@@ -4,6 +4,7 @@
  * audit row and, where the spec has a notification, the event row. Racing requests queue on the row
  * lock and the losers are decided against the status the winner left, so they get 409.
  */
+import { assertSupplierMayRequest } from '../../services/master-service';
 import { decide, type TicketAction } from '../../../shared/domain/ticket-transitions';
 import type { TicketStatus } from '../../../shared/domain/ticket-status';
 import { checkWithdrawal } from '../../../shared/domain/withdrawal';
@@ -63,6 +64,8 @@ export async function createTickets(
   now = new Date(),
 ): Promise<TicketView[]> {
   return db.transaction(async (tx) => {
+    // A supplier the admins switched off may not request tickets at all, whatever the yard.
+    if (auth.supplierId !== null && auth.roles.includes('SUPPLIER')) await assertSupplierMayRequest(tx, auth.supplierId);
     const owner = await depotOwner(tx, input.originDepotId);
     const decision = decide({ status: null, supplierId: owner ?? -1, carrierId: null }, 'create', auth);
     if (!decision.ok) throw new HttpError(decision.code, decision.message);

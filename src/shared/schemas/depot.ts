@@ -1,0 +1,88 @@
+/**
+ * Depot master (admin /depotsabm, POST /depots). The form takes latitude and longitude as text (2 to 200
+ * characters) and sends a GeoJSON point of numbers, `[longitude, latitude]`; the server checks the point.
+ */
+import * as v from 'valibot';
+import { BACK_OFFICE_MSG as M } from './back-office-messages';
+import { objectMessage, queryInteger } from './schema-helpers';
+
+const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
+const text = (message: string) =>
+  v.pipe(v.string(M.required), v.trim(), v.nonEmpty(M.required), v.minLength(3, message), v.maxLength(100, message));
+
+export const CreateDepotSchema = v.object(
+  {
+    supplierId: id(M.supplier),
+    city: text(M.city),
+    address: text(M.address),
+    location: v.object(
+      {
+        type: v.literal('Point', M.location),
+        coordinates: v.tuple(
+          [
+            v.pipe(
+              v.number(M.longitude),
+              v.finite(M.longitude),
+              v.minValue(-180, M.longitude),
+              v.maxValue(180, M.longitude),
+            ),
+            v.pipe(v.number(M.latitude), v.finite(M.latitude), v.minValue(-90, M.latitude), v.maxValue(90, M.latitude)),
+          ],
+          M.location,
+        ),
+      },
+      objectMessage(M.location, M.location),
+    ),
+    description: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(M.depotDescription),
+          v.trim(),
+          v.maxLength(200, M.depotDescription),
+          v.transform((s) => (s === '' ? null : s)),
+        ),
+      ),
+      null,
+    ),
+    borderCrossingId: id(M.borderCrossing),
+  },
+  objectMessage(M.body),
+);
+export type CreateDepotInput = v.InferOutput<typeof CreateDepotSchema>;
+export const CreateDepotBodySchema = v.object({ depot: CreateDepotSchema }, objectMessage(M.body));
+
+/** One coordinate as typed in the form: 2 to 200 characters that read as a number in range. */
+export const coordinateText = (message: string, limit: number) =>
+  v.pipe(
+    v.string(M.required),
+    v.trim(),
+    v.nonEmpty(M.required),
+    v.minLength(2, message),
+    v.maxLength(200, message),
+    v.check((s) => /^-?\d+(\.\d+)?$/.test(s) && Math.abs(Number(s)) <= limit, message),
+  );
+
+export const DepotFilterQuerySchema = v.object({
+  page: v.optional(queryInteger(M.page, 1, 1_000_000), 1),
+  limit: v.optional(queryInteger(M.limit, 1, 1000), 10),
+  supplierId: v.optional(queryInteger(M.id, 1)),
+  city: v.optional(v.pipe(v.string(M.search), v.trim(), v.maxLength(100, M.search))),
+});
+export type DepotFilterQuery = v.InferOutput<typeof DepotFilterQuerySchema>;
+
+export interface DepotView {
+  id: number;
+  supplierId: number | null;
+  supplier: { id: number; businessName: string } | null;
+  name: string;
+  city: string;
+  address: string;
+  location: { type: 'Point'; coordinates: [number, number] };
+  description: string | null;
+  borderCrossingId: number | null;
+  borderCrossing: { id: number; description: string } | null;
+}
+
+/** The maps service at a point (latitude, longitude), opened from a depot's or an origin's location. */
+export const mapsUrl = (latitude: number, longitude: number) =>
+  `https://www.google.com/maps?q=${latitude},${longitude}`;
