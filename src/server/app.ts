@@ -54,7 +54,13 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, options.config);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // pino-pretty runs in a worker thread, off the request path.
+      ...(config.logFormat === 'pretty'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
+    },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Validation is done by valibot in preValidation; the JSON Schemas only document the routes.

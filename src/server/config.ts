@@ -19,6 +19,8 @@ export interface Config {
   distDir: string;
   jobsEnabled: boolean;
   logLevel: string;
+  /** 'pretty' (readable lines, for a terminal in development) or 'json' (one JSON object a line). */
+  logFormat: 'pretty' | 'json';
   loginRateLimit: number;
   firebaseCredentials: string | undefined;
   /** Local testing only: send firebase-admin's HTTPS traffic as plain HTTP to this address (an FCM stand-in). */
@@ -34,7 +36,20 @@ export interface Config {
 const bool = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+/**
+ * LOG_FORMAT when given; otherwise JSON in production or when the output is not a terminal (a log
+ * collector, a test), readable lines in a development terminal.
+ */
+function logFormatOf(env: NodeJS.ProcessEnv, terminal: boolean): Config['logFormat'] {
+  if (env.LOG_FORMAT === 'pretty' || env.LOG_FORMAT === 'json') return env.LOG_FORMAT;
+  return env.NODE_ENV !== 'production' && terminal ? 'pretty' : 'json';
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+  terminal: boolean = process.stdout.isTTY === true,
+): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
   const isProduction = env.NODE_ENV === 'production';
@@ -46,7 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : { key: overrides.captchaHmacKey };
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Only this machine by default; HOST=0.0.0.0 (or an address) opens it to the network.
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret,
@@ -59,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     jobsEnabled: bool(env.JOBS_ENABLED, true),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatOf(env, terminal),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     firebaseCredentials: env.FIREBASE_CREDENTIALS || undefined,
     fcmEndpoint: env.FCM_ENDPOINT || undefined,

@@ -17,5 +17,6 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port, host });
-app.log.info(`Scrap logistics portal on http://localhost:${port} (API docs at /api/docs)`);
+const shown = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+app.log.info(`Scrap logistics portal on http://${shown}:${port} (API docs at /api/docs)`);
 app.log.info('Demo users: admin, adminro, supplier1, supplier2, carrier1, carrier2, rail1, customs1, customs2 — password Demo-1234!');

@@ -34,7 +34,10 @@ describe('pages never kept on this device', () => {
     expect(screen.queryByText('No previous requests')).not.toBeInTheDocument();
     expect(screen.queryByText('Error retrieving the requests')).not.toBeInTheDocument();
 
-    server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [makeTicket(41, { status: 'DELIVERED' })], count: 1 } }));
+    server.on('GET /api/tickets', () => ({
+      status: 200,
+      body: { tickets: [makeTicket(41, { status: 'DELIVERED' })], count: 1 },
+    }));
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Open ticket 41' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(NOT_SAVED_LIST)).not.toBeInTheDocument();
@@ -61,7 +64,10 @@ describe('pages never kept on this device', () => {
     const server = installFakeServer();
     lookups(server);
     storeSession(USERS.admin);
-    server.on('GET /api/tickets', () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }));
+    server.on('GET /api/tickets', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    }));
     renderApp('/dashboard/admin/delivered');
 
     expect(await screen.findByText('This list could not be loaded', {}, { timeout: 8000 })).toBeInTheDocument();
@@ -79,10 +85,16 @@ describe('pages never kept on this device', () => {
     renderApp('/dashboard/customs/truck-documentation');
 
     expect(await screen.findByText(NOT_SAVED_LIST, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.queryByText('Truck documentation of tickets at your border crossings will be listed here.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Truck documentation of tickets at your border crossings will be listed here.'),
+    ).not.toBeInTheDocument();
     onlineManager.setOnline(true);
     expect(
-      await screen.findByText('Truck documentation of tickets at your border crossings will be listed here.', {}, { timeout: 5000 }),
+      await screen.findByText(
+        'Truck documentation of tickets at your border crossings will be listed here.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
   });
 
@@ -92,7 +104,11 @@ describe('pages never kept on this device', () => {
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [], count: 0 } }));
     renderApp('/dashboard/customs/railcar-documentation');
     expect(
-      await screen.findByText('Railcar documentation of tickets at your border crossings will be listed here.', {}, { timeout: 5000 }),
+      await screen.findByText(
+        'Railcar documentation of tickets at your border crossings will be listed here.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('pager')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '1' })).not.toBeInTheDocument();
@@ -126,6 +142,8 @@ describe('pages never kept on this device', () => {
     expect(screen.queryByText('Error retrieving ticket')).not.toBeInTheDocument();
     server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: makeTicket(64) } }));
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Trip #64' })).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Trip #64' })).toBeInTheDocument(), {
+      timeout: 5000,
+    });
   }, 15_000);
 });

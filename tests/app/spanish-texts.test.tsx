@@ -10,7 +10,9 @@ describe('Spanish leftovers', () => {
     installFakeServer();
     await activateLocale('es');
     renderApp('/login/tradicional');
-    expect(await screen.findByRole('button', { name: 'Mostrar u ocultar la contraseña', hidden: true })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Mostrar u ocultar la contraseña', hidden: true }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Toggle password visibility', hidden: true })).not.toBeInTheDocument();
     await activateLocale('en');
     expect(await screen.findByRole('button', { name: 'Toggle password visibility', hidden: true })).toBeInTheDocument();

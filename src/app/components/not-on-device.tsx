@@ -75,13 +75,13 @@ export function NotOnDevice({ reason, subject, onRetry, retrying = false }: NotO
       >
         <EmptyState.Actions>
           <Button
-          variant="light"
-          leftSection={<IconRefresh size={16} />}
-          onClick={onRetry}
-          loading={retrying}
-          disabled={!online}
-        >
-          {t`Try again`}
+            variant="light"
+            leftSection={<IconRefresh size={16} />}
+            onClick={onRetry}
+            loading={retrying}
+            disabled={!online}
+          >
+            {t`Try again`}
           </Button>
         </EmptyState.Actions>
       </EmptyState>
