@@ -1,67 +1,51 @@
 /**
- * Contracts (admin /contracts): the paged list and the create and edit modals' calls. Permission first
- * (401, then 403 — ADMINRO never writes), then the ids (404 when malformed), the body (400), and the
- * service's 404 / 409 (ended) / 422 (end before start).
+ * Contracts (admin /contracts): the paged list and the create and edit modals' calls. The route helper
+ * refuses 401, 403 (ADMINRO never writes), 404 (malformed ids) and 400 first; the service then answers
+ * 404 (unknown carrier or a contract not of that carrier), 409 (ended) and 422 (end before start).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { wrappedRoute } from '../../http/wrapped-body';
-import { authOf } from '../../plugins/auth';
+import { defineRoute, PathIdSchema, wrapped } from '../../http/route';
 import { listContracts } from '../../repositories/contracts';
 import { createContract, editContract, utcDay } from '../../services/contract-service';
-import {
-  ContractQuerySchema,
-  CreateContractSchema,
-  UpdateContractSchema,
-  type ContractQuery,
-  type CreateContractInput,
-  type UpdateContractInput,
-} from '../../../shared/schemas/contract';
+import { ContractQuerySchema, CreateContractSchema, UpdateContractSchema } from '../../../shared/schemas/contract';
 
 const tags = ['contracts'];
-const idText = v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number));
-const CarrierParams = v.object({ carrierId: idText });
-const ContractParams = v.object({ carrierId: idText, contractId: idText });
-
-const paramsOf = <T>(request: FastifyRequest) => request.params as T;
+const CarrierParams = v.object({ carrierId: PathIdSchema });
+const ContractParams = v.object({ carrierId: PathIdSchema, contractId: PathIdSchema });
 
 export async function contractRoutes(app: FastifyInstance) {
-  app.get(
-    '/contracts',
-    { ...wrappedRoute({ query: ContractQuerySchema, tags }), onRequest: app.requirePermission('contract:read') },
-    async (request) => listContracts(app.db, request.query as ContractQuery, utcDay(new Date())),
-  );
+  const route = defineRoute(app);
 
-  app.post(
-    '/carriers/:carrierId/contracts',
-    {
-      ...wrappedRoute({ params: CarrierParams, body: { name: 'contract', schema: CreateContractSchema }, tags }),
-      onRequest: app.requirePermission('contract:edit'),
-    },
-    async (request, reply) => {
-      const { carrierId } = paramsOf<v.InferOutput<typeof CarrierParams>>(request);
-      const contract = await createContract(app.db, authOf(request), carrierId, request.body as CreateContractInput);
-      return reply.status(201).send({ contract });
-    },
-  );
+  route({
+    method: 'GET',
+    url: '/contracts',
+    access: 'contract:read',
+    query: ContractQuerySchema,
+    tags,
+    handler: async ({ query }) => listContracts(app.db, query, utcDay(new Date())),
+  });
 
-  app.put(
-    '/carriers/:carrierId/contracts/:contractId',
-    {
-      ...wrappedRoute({ params: ContractParams, body: { name: 'contract', schema: UpdateContractSchema }, tags }),
-      onRequest: app.requirePermission('contract:edit'),
-    },
-    async (request) => {
-      const { carrierId, contractId } = paramsOf<v.InferOutput<typeof ContractParams>>(request);
-      return {
-        contract: await editContract(
-          app.db,
-          authOf(request),
-          carrierId,
-          contractId,
-          request.body as UpdateContractInput,
-        ),
-      };
-    },
-  );
+  route({
+    method: 'POST',
+    url: '/carriers/:carrierId/contracts',
+    access: 'contract:edit',
+    params: CarrierParams,
+    body: wrapped('contract', CreateContractSchema),
+    tags,
+    handler: async ({ user, params, body, reply }) =>
+      reply.status(201).send({ contract: await createContract(app.db, user, params.carrierId, body) }),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/carriers/:carrierId/contracts/:contractId',
+    access: 'contract:edit',
+    params: ContractParams,
+    body: wrapped('contract', UpdateContractSchema),
+    tags,
+    handler: async ({ user, params, body }) => ({
+      contract: await editContract(app.db, user, params.carrierId, params.contractId, body),
+    }),
+  });
 }

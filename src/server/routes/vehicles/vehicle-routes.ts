@@ -3,65 +3,58 @@
  * active equipment ids of a ticket's carrier that the supplier's documentation forms suggest (the
  * ticket must be in the caller's view, else 404).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors';
-import { IdParamsSchema } from '../../http/validate';
-import { wrappedRoute } from '../../http/wrapped-body';
-import { authOf } from '../../plugins/auth';
+import { defineRoute, IdParamsSchema, wrapped } from '../../http/route';
 import { findTicket } from '../../repositories/tickets';
 import { activeEquipmentOfTicketCarrier, listVehicles } from '../../repositories/vehicles';
 import { createVehicle, editVehicle } from '../../services/vehicle-service';
-import {
-  EquipmentSuggestionQuerySchema,
-  VehicleQuerySchema,
-  VehicleSchema,
-  type VehicleInput,
-  type VehicleQuery,
-} from '../../../shared/schemas/vehicle';
+import { EquipmentSuggestionQuerySchema, VehicleQuerySchema, VehicleSchema } from '../../../shared/schemas/vehicle';
 
 const tags = ['vehicles'];
-const idOf = (request: FastifyRequest) => (request.params as v.InferOutput<typeof IdParamsSchema>).id;
 
 export async function vehicleRoutes(app: FastifyInstance) {
-  app.get(
-    '/vehicles',
-    { ...wrappedRoute({ query: VehicleQuerySchema, tags }), onRequest: app.requirePermission('vehicle:read') },
-    async (request) => listVehicles(app.db, authOf(request).carrierId ?? -1, request.query as VehicleQuery),
-  );
+  const route = defineRoute(app);
 
-  app.get(
-    '/vehicles/suggestions',
-    {
-      ...wrappedRoute({ query: EquipmentSuggestionQuerySchema, tags }),
-      onRequest: app.requirePermission('vehicle:suggest'),
-    },
-    async (request) => {
-      const { ticketId } = request.query as v.InferOutput<typeof EquipmentSuggestionQuerySchema>;
-      if (!(await findTicket(app.db, authOf(request), ticketId)))
-        throw new HttpError(404, `Ticket ${ticketId} not found`);
-      return { equipmentIds: await activeEquipmentOfTicketCarrier(app.db, ticketId) };
-    },
-  );
+  route({
+    method: 'GET',
+    url: '/vehicles',
+    access: 'vehicle:read',
+    query: VehicleQuerySchema,
+    tags,
+    handler: async ({ user, query }) => listVehicles(app.db, user.carrierId ?? -1, query),
+  });
 
-  app.post(
-    '/vehicles',
-    {
-      ...wrappedRoute({ body: { name: 'vehicle', schema: VehicleSchema }, tags }),
-      onRequest: app.requirePermission('vehicle:write'),
+  route({
+    method: 'GET',
+    url: '/vehicles/suggestions',
+    access: 'vehicle:suggest',
+    query: EquipmentSuggestionQuerySchema,
+    tags,
+    handler: async ({ user, query }) => {
+      if (!(await findTicket(app.db, user, query.ticketId)))
+        throw new HttpError(404, `Ticket ${query.ticketId} not found`);
+      return { equipmentIds: await activeEquipmentOfTicketCarrier(app.db, query.ticketId) };
     },
-    async (request, reply) =>
-      reply.status(201).send({ vehicle: await createVehicle(app.db, authOf(request), request.body as VehicleInput) }),
-  );
+  });
 
-  app.put(
-    '/vehicles/:id',
-    {
-      ...wrappedRoute({ params: IdParamsSchema, body: { name: 'vehicle', schema: VehicleSchema }, tags }),
-      onRequest: app.requirePermission('vehicle:write'),
-    },
-    async (request) => ({
-      vehicle: await editVehicle(app.db, authOf(request), idOf(request), request.body as VehicleInput),
-    }),
-  );
+  route({
+    method: 'POST',
+    url: '/vehicles',
+    access: 'vehicle:write',
+    body: wrapped('vehicle', VehicleSchema),
+    tags,
+    handler: async ({ user, body, reply }) =>
+      reply.status(201).send({ vehicle: await createVehicle(app.db, user, body) }),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/vehicles/:id',
+    access: 'vehicle:write',
+    params: IdParamsSchema,
+    body: wrapped('vehicle', VehicleSchema),
+    tags,
+    handler: async ({ user, params, body }) => ({ vehicle: await editVehicle(app.db, user, params.id, body) }),
+  });
 }
