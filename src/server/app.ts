@@ -17,9 +17,11 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { pushPlugin } from './plugins/push';
 import { LocalFileStore } from './plugins/file-store';
 import { jobsPlugin } from './plugins/jobs';
+import { accountingRoutes } from './routes/accounting/accounting-routes';
 import { authRoutes } from './routes/auth/auth-routes';
 import { documentationRoutes } from './routes/documentation/documentation-routes';
 import { eventRoutes } from './routes/events/event-routes';
+import { evoucherRoutes } from './routes/evouchers/evoucher-routes';
 import { fileRoutes } from './routes/files/file-routes';
 import { invoiceRoutes } from './routes/invoices/invoice-routes';
 import { purchaseOrderRoutes } from './routes/purchase-orders/purchase-order-routes';
@@ -150,6 +152,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(fileRoutes);
       await api.register(purchaseOrderRoutes);
       await api.register(eventRoutes);
+      await api.register(accountingRoutes);
+      await api.register(evoucherRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(new HttpError(404, 'Not found').toBody()));
     },
     { prefix: '/api' },

@@ -21,9 +21,10 @@ import {
 } from '../db/schema/parties';
 import { configurationProperties } from '../db/schema/system';
 import { ticketAssignments, tickets } from '../db/schema/tickets';
-import { documentFiles, files as filesTable, providerInvoices, rpas, shippingDocuments } from '../db/schema/documents';
+import { documentFiles, files as filesTable, providerInvoices, shippingDocuments } from '../db/schema/documents';
 import type { LocalFileStore } from '../plugins/file-store';
 import { netTonnes } from '../../shared/domain/money';
+import { seedAccounting } from './accounting-seed';
 import { seedBackOffice } from './back-office-seed';
 import { demoPdf, demoPhoto } from './demo-files';
 import { Readable } from 'node:stream';
@@ -224,7 +225,6 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
     const documented = created.filter((c) => !['PENDING', 'CONFIRMED'].includes(c.item.status));
     const carrierMode = new Map([rapido!, border!, northern!, oldRoad!].map((c) => [c.id, c.mode]));
     const crossingOf = new Map([chicagoYard!, houstonYard!, sanAntonioYard!, elPasoYard!].map((d) => [d.id, d.borderCrossingId!]));
-    let batch: number | null = null;
     for (const [n, { id, item, createdAt }] of documented.entries()) {
       const mode = carrierMode.get(item.carrier!) ?? 'TRUCK';
       const day = new Date(createdAt.getTime() + 30 * 3_600_000).toISOString().slice(0, 10);
@@ -293,13 +293,6 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
         'application/pdf',
       );
       const delivered = item.status === 'DELIVERED';
-      if (delivered && batch === null) {
-        const [rpa] = await tx
-          .insert(rpas)
-          .values({ from: new Date('2021-12-10T00:00:00Z'), to: new Date(now.getTime() - 48 * 3_600_000), invoiceQty: 0 })
-          .returning({ id: rpas.id });
-        batch = rpa!.id;
-      }
       const paymentFileId = delivered ? await save(demoPdf(`Payment voucher PV-${9_000 + id}`, [`Trip ${id}`]), `payment-${id}.pdf`, 'application/pdf') : null;
       await tx.insert(providerInvoices).values({
         ticketId: id,
@@ -308,15 +301,12 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
         borderCrossingId: crossingOf.get(item.yard)!,
         invoiceFileId,
         sapValidationStatus: delivered ? 'confirmed' : n % 3 === 0 ? 'rejected' : 'pending',
-        rpaId: delivered ? batch : null,
         paymentNumber: delivered ? `PV-${9_000 + id}` : null,
         paymentDate: delivered ? day : null,
         paymentFileId,
       });
     }
-    if (batch !== null) {
-      await tx.execute(sql`update rpas set invoice_qty = (select count(*) from provider_invoices where rpa_id = ${batch}) where id = ${batch}`);
-    }
+    await seedAccounting(tx, now, save);
   });
   log?.info('Demo data seeded. Sign in as admin, adminro, supplier1, supplier2, carrier1, carrier2, rail1, customs1 or customs2 with the password Demo-1234!');
 }

@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   'payment:write': ['ADMIN'],
   'rpa:read': ['ADMIN', 'ADMINRO'],
   'rpa:create': ['ADMIN'],
+  'evoucher:read': ['ADMIN', 'ADMINRO', 'CARRIER'],
   'contract:read': ['ADMIN', 'ADMINRO'],
   'contract:edit': ['ADMIN'],
   'masters:read': ['ADMIN', 'ADMINRO', 'SUPPLIER', 'CARRIER', 'CUSTOMS'],

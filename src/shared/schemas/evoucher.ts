@@ -1,0 +1,77 @@
+/**
+ * E-vouchers: a carrier's freight settlement for one DELIVERED trip, priced by the carrier's contract
+ * that was active on the withdrawal date. The list query and the row the API answers.
+ */
+import * as v from 'valibot';
+import { isIsoDate, queryInteger } from './schema-helpers';
+
+export const EVOUCHER_PAGE_SIZE = 10;
+
+export const EVOUCHER_MSG = {
+  carrierId: 'Carrier must be a valid id',
+  date: 'Date must be a valid date (YYYY-MM-DD)',
+  range: 'The end date cannot be before the start date',
+  page: 'Page must be a whole number from 1',
+  limit: 'Limit must be a whole number from 1 to 100',
+  notFound: 'E-voucher not found',
+} as const;
+
+const day = v.pipe(v.string(EVOUCHER_MSG.date), v.check(isIsoDate, EVOUCHER_MSG.date));
+
+export const EvoucherQuerySchema = v.pipe(
+  v.object({
+    carrierId: v.optional(queryInteger(EVOUCHER_MSG.carrierId, 1, 2_147_483_647)),
+    /** Delivery dates, inclusive, YYYY-MM-DD (UTC days). */
+    from: v.optional(day),
+    to: v.optional(day),
+    page: v.optional(queryInteger(EVOUCHER_MSG.page, 1), 1),
+    limit: v.optional(queryInteger(EVOUCHER_MSG.limit, 1, 100), EVOUCHER_PAGE_SIZE),
+  }),
+  v.forward(
+    v.check((q) => !q.from || !q.to || q.from <= q.to, EVOUCHER_MSG.range),
+    ['to'],
+  ),
+);
+export type EvoucherQuery = v.InferOutput<typeof EvoucherQuerySchema>;
+
+export const EvoucherParamsSchema = v.object({
+  ticketId: v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number)),
+});
+
+export interface EvoucherContract {
+  id: number;
+  description: string;
+  /** Freight per trip, two decimals. */
+  price: string;
+  from: string;
+  to: string;
+}
+
+/** One voucher. Money and weights are decimal strings with two decimals; dates as DESIGN.md says. */
+export interface EvoucherView {
+  ticketId: number;
+  /** When the trip was delivered (ISO 8601). */
+  deliveredAt: string;
+  withdrawalDate: string | null;
+  carrier: { id: number; businessName: string; mode: 'TRUCK' | 'RAILCAR' };
+  supplier: { id: number; businessName: string };
+  origin: { id: number; name: string; city: string };
+  destination: { id: number; name: string } | null;
+  equipment: string | null;
+  /** Gross minus tare, lbs. */
+  netWeight: string | null;
+  /** Null: no contract of the carrier was active on the withdrawal date ('no contract'). */
+  contract: EvoucherContract | null;
+  /** What the carrier is owed for the trip: the contract's price per trip; null without a contract. */
+  amount: string | null;
+}
+
+export interface EvoucherList {
+  evouchers: EvoucherView[];
+  count: number;
+}
+
+/** GET /evouchers/{ticketId}/pdf: the voucher's language (English unless `es`). */
+export const EvoucherPdfQuerySchema = v.object({
+  lang: v.optional(v.picklist(['en', 'es'], 'Language must be en or es'), 'en'),
+});
