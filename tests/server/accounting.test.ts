@@ -252,6 +252,6 @@ describe('RPA create', () => {
   it('should refuse a malformed body with the field named', async () => {
     const res = await create({ to: 'NOW', invoiceQty: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().details)).toEqual(expect.arrayContaining(['rpa.from', 'rpa.invoiceQty']));
+    expect(Object.keys(res.json().details)).toEqual(expect.arrayContaining(['from', 'invoiceQty']));
   });
 });

@@ -37,7 +37,7 @@ export async function rpaById(db: Db, id: number): Promise<RpaView> {
   return rpa;
 }
 
-export async function createRpa(db: Db, userId: number, input: CreateRpa['rpa']): Promise<RpaView> {
+export async function createRpa(db: Db, userId: number, input: CreateRpa): Promise<RpaView> {
   if (input.invoiceQty < 1) throw new HttpError(422, RPA_MSG.empty);
   return db.transaction(async (tx) => {
     await lockRpaCreation(tx);

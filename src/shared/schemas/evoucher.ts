@@ -34,10 +34,6 @@ export const EvoucherQuerySchema = v.pipe(
 );
 export type EvoucherQuery = v.InferOutput<typeof EvoucherQuerySchema>;
 
-export const EvoucherParamsSchema = v.object({
-  ticketId: v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number)),
-});
-
 export interface EvoucherContract {
   id: number;
   description: string;

@@ -44,17 +44,15 @@ export const RpaQuerySchema = v.object({
 export type RpaQuery = v.InferOutput<typeof RpaQuerySchema>;
 
 /**
- * POST /rpa. `from` is the start of the open period the user saw: if another RPA closed that period in
+ * POST /rpa, the inner object of `{rpa: {...}}`. `from` is the start of the open period the user saw: if another RPA closed that period in
  * the meantime the create is refused instead of batching a period the user never looked at. `to` is
  * what the list showed ("NOW"); the server closes the period at its own clock. A zero `invoiceQty`
  * is refused with the spec's text.
  */
 export const CreateRpaSchema = v.object({
-  rpa: v.object({
-    from: v.pipe(v.string(RPA_MSG.from), v.check(isIsoInstant, RPA_MSG.from)),
-    to: v.optional(v.string()),
-    invoiceQty: v.pipe(v.number(RPA_MSG.invoiceQty), v.integer(RPA_MSG.invoiceQty), v.minValue(0, RPA_MSG.invoiceQty)),
-  }),
+  from: v.pipe(v.string(RPA_MSG.from), v.check(isIsoInstant, RPA_MSG.from)),
+  to: v.optional(v.string()),
+  invoiceQty: v.pipe(v.number(RPA_MSG.invoiceQty), v.integer(RPA_MSG.invoiceQty), v.minValue(0, RPA_MSG.invoiceQty)),
 });
 export type CreateRpa = v.InferOutput<typeof CreateRpaSchema>;
 
