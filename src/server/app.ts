@@ -105,6 +105,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         fontSrc: ["'self'", 'data:'],
         // Firebase's web SDK registers the device for push with these two, and only when push is on.
         connectSrc: ["'self'", ...(config.firebaseCredentials ? FIREBASE_WEB_HOSTS : [])],
+        // The captcha widget's proof-of-work worker is a same-origin file (altcha/external), so 'self' covers it.
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeServer, PASSWORD } from './fake-server';
+import { installFakeServer, PASSWORD, USERS } from './fake-server';
 import { renderApp } from './render';
 
 async function signIn(username: string, password: string) {
@@ -28,14 +28,77 @@ describe('username and password sign-in', () => {
     expect(app.path()).toBe('/login/tradicional');
   });
 
-  it('should ask for the captcha when the server requires one', async () => {
+  it('should show the captcha widget when the server asks for one, keep the button disabled until it is solved, and send its payload', async () => {
+    const server = installFakeServer();
+    let failures = 0;
+    server.on('POST /api/auth/login', ({ body }) => {
+      const { password, captcha } = body as { password: string; captcha?: string };
+      if (captcha === 'solved-payload' && password === PASSWORD) return { status: 200, body: { token: 'token-supplier1', user: USERS.supplier1 } };
+      failures += 1;
+      return {
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Incorrect user or password', ...(failures >= 3 ? { captchaRequired: true } : {}) },
+      };
+    });
+    const app = renderApp('/login/tradicional');
+    const button = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    await app.user.type(screen.getByLabelText(/username/i), 'supplier1');
+    for (let i = 0; i < 2; i++) {
+      await app.user.type(screen.getByLabelText(/^password/i), 'wrong-password');
+      await app.user.click(button);
+      await waitFor(() => expect(server.calls.filter((call) => call.path === '/api/auth/login')).toHaveLength(i + 1));
+      await waitFor(() => expect(button).toBeEnabled());
+      await app.user.clear(screen.getByLabelText(/^password/i));
+    }
+    // No widget (and no widget code) before the server asks.
+    expect(document.querySelector('altcha-widget')).toBeNull();
+
+    await app.user.type(screen.getByLabelText(/^password/i), 'wrong-password');
+    await app.user.click(button);
+    expect(await screen.findByText('Incorrect user or password')).toBeInTheDocument();
+    expect(await screen.findByText(/Tick “I'm not a robot” below/)).toBeInTheDocument();
+    const widget = await waitFor(() => {
+      const element = document.querySelector('altcha-widget');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    // React sets a custom element's known properties as properties, not attributes.
+    expect((widget as HTMLElement & { challenge?: string }).challenge).toBe('/api/auth/captcha');
+    expect(button).toBeDisabled();
+
+    // The widget reports its solution as jsdom cannot run its proof-of-work workers (the e2e solves it for real).
+    act(() => {
+      widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solved-payload' } }));
+    });
+    await waitFor(() => expect(button).toBeEnabled());
+    await app.user.clear(screen.getByLabelText(/^password/i));
+    await app.user.type(screen.getByLabelText(/^password/i), PASSWORD);
+    await app.user.click(button);
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    const last = server.calls.filter((call) => call.path === '/api/auth/login').at(-1);
+    expect(last?.body).toMatchObject({ username: 'supplier1', password: PASSWORD, captcha: 'solved-payload' });
+  });
+
+  it("should ask for a fresh solution when the server refuses the one sent (a solution is single use)", async () => {
     const server = installFakeServer();
     server.on('POST /api/auth/login', () => ({
       status: 401,
-      body: { statusCode: 401, error: 'Unauthorized', message: 'captcha required', captchaRequired: true },
+      body: { statusCode: 401, error: 'Unauthorized', message: 'Solve the captcha to continue', captchaRequired: true },
     }));
-    await signIn('supplier1', 'wrong-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Solve the captcha to continue');
+    const app = await signIn('supplier1', PASSWORD);
+    expect(await screen.findByText('Solve the captcha to continue')).toBeInTheDocument();
+    const first = await waitFor(() => document.querySelector('altcha-widget')!);
+    act(() => {
+      first.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'spent-payload' } }));
+    });
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await app.user.click(button);
+    await waitFor(() => expect(server.calls.filter((call) => call.path === '/api/auth/login')).toHaveLength(2));
+    expect(server.calls.at(-1)?.body).toMatchObject({ captcha: 'spent-payload' });
+    // A new widget, unsolved: the button waits for it again.
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBe(first));
+    expect(button).toBeDisabled();
   });
 
   it('should send the credentials with the time left until local midnight', async () => {

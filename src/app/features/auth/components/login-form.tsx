@@ -11,15 +11,10 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
 import { PATHS } from '../../../paths';
 import { useAuth } from '../auth-context';
+import { captchaRequested, useCaptchaGate } from '../captcha/use-captcha';
 
 export interface LoginFormProps {
   onSignedIn: (user: User) => void;
-}
-
-/** True when the server asks for a captcha (after 3 failed attempts, DESIGN.md section 8). */
-function needsCaptcha(error: ApiError): boolean {
-  const body: Record<string, unknown> | null = error.body ? { ...error.body } : null;
-  return body?.captchaRequired === true || error.status === 428 || body?.message === 'captcha required';
 }
 
 export function LoginForm({ onSignedIn }: LoginFormProps) {
@@ -28,6 +23,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { login } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const captcha = useCaptchaGate(
+    t`Several sign-ins failed from this connection. Tick “I'm not a robot” below and wait a few seconds until it says “Verified”; then sign in as usual.`,
+  );
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -37,7 +35,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const describe = (error: unknown): string => {
     if (error instanceof NetworkError) return t`No connection to the server. Check your network and try again.`;
     if (error instanceof ApiError) {
-      if (needsCaptcha(error)) return tm(MSG.captchaRequired);
+      // A wrong password that reaches the failure limit says so and asks for the captcha in the same answer.
+      if (error.status === 401 && error.body?.message === MSG.incorrectLogin) return tm(MSG.incorrectLogin);
+      if (captchaRequested(error)) return tm(MSG.captchaRequired);
       if (error.status === 401) return tm(MSG.incorrectLogin);
       if (error.status === 429) return t`Too many attempts. Wait a moment and try again.`;
     }
@@ -48,11 +48,12 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setFailure(null);
     setSubmitting(true);
     try {
-      const user = await login(values);
+      const user = await login({ ...values, captcha: captcha.payload });
       onSignedIn(user);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.body?.details) form.setErrors(error.body.details);
       setFailure(describe(error));
+      captcha.onRefused(error);
       setSubmitting(false);
     }
   });
@@ -86,7 +87,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
             {t`Forgot your password?`}
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={submitting}>
+        {captcha.field}
+        <Button type="submit" size="md" fullWidth loading={submitting} disabled={captcha.blocked}>
           {t`Sign in`}
         </Button>
       </Stack>

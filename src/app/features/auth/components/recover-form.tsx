@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { RecoverSchema } from '../../../../shared/schemas/auth';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
+import { MSG } from '../../../../shared/schemas/messages';
 import { recoverPassword } from '../api/recover-password';
+import { captchaRequested, useCaptchaGate } from '../captcha/use-captcha';
 
 type Outcome = { kind: 'sent' } | { kind: 'unavailable' } | { kind: 'error'; text: string };
 
@@ -15,6 +17,9 @@ export function RecoverForm() {
   const tm = useMessageTranslator();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const captcha = useCaptchaGate(
+    t`To protect the accounts, tick “I'm not a robot” below and wait a few seconds until it says “Verified”; then send the link.`,
+  );
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '' },
@@ -25,10 +30,12 @@ export function RecoverForm() {
     setOutcome(null);
     setSubmitting(true);
     try {
-      await recoverPassword(values);
+      await recoverPassword({ ...values, captcha: captcha.payload });
       setOutcome({ kind: 'sent' });
     } catch (error) {
+      captcha.onRefused(error);
       if (error instanceof ApiError && error.status === 501) setOutcome({ kind: 'unavailable' });
+      else if (captchaRequested(error)) setOutcome({ kind: 'error', text: tm(MSG.captchaRequired) });
       else if (error instanceof NetworkError)
         setOutcome({ kind: 'error', text: t`No connection to the server. Check your network and try again.` });
       else setOutcome({ kind: 'error', text: t`User not found` });
@@ -64,7 +71,8 @@ export function RecoverForm() {
           {...form.getInputProps('username')}
           error={tm(form.errors.username)}
         />
-        <Button type="submit" size="md" fullWidth loading={submitting}>
+        {captcha.field}
+        <Button type="submit" size="md" fullWidth loading={submitting} disabled={captcha.blocked}>
           {t`Send reset link`}
         </Button>
       </Stack>

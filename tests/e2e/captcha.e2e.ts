@@ -1,0 +1,139 @@
+/**
+ * Three wrong passwords bring up the ALTCHA widget; the browser solves it for real (its proof-of-work
+ * workers under the portal's CSP) and the user signs in. English and Spanish, phone and desktop.
+ *
+ * This file runs its own server: the failures it makes would otherwise ask every other test signing in
+ * from 127.0.0.1 for a captcha. Each case comes from its own address (X-Forwarded-For through a trusted
+ * loopback proxy), as users behind different connections would.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startPortalProcess, type PortalProcess } from '../fixtures/portal-process';
+import { DEMO_PASSWORD, DESKTOP, PHONE, launch, watchErrors } from './support/browser';
+
+let browser: Browser;
+let server: PortalProcess;
+beforeAll(async () => {
+  server = await startPortalProcess({
+    env: { DIST_DIR: path.resolve(process.env.DIST_DIR ?? 'dist'), LOGIN_RATE_LIMIT: '1000', TRUST_PROXY: '127.0.0.1' },
+    timeoutMs: 80_000,
+  });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Screenshots for a person to look at, when E2E_SHOTS_DIR names a folder. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const TEXTS = {
+  en: {
+    username: 'Username',
+    password: 'Password',
+    signIn: 'Sign in',
+    incorrect: 'Incorrect user or password',
+    explanation: 'Several sign-ins failed from this connection',
+    robot: "I'm not a robot",
+    verified: 'Verified',
+  },
+  es: {
+    username: 'Usuario',
+    password: 'Contraseña',
+    signIn: 'Iniciar sesión',
+    incorrect: 'Usuario o contraseña incorrectos',
+    explanation: 'Fallaron varios inicios de sesión desde esta conexión',
+    robot: 'No soy un robot',
+    verified: 'Verificado',
+  },
+};
+
+describe('the sign-in captcha', () => {
+  it.each([
+    ['en', 'phone', PHONE, 'carrier1', '10.20.0.1', '/dashboard/carrier'],
+    ['en', 'desktop', DESKTOP, 'supplier1', '10.20.0.2', '/dashboard/suppliers'],
+    ['es', 'phone', PHONE, 'customs1', '10.20.0.3', '/dashboard/customs'],
+    ['es', 'desktop', DESKTOP, 'admin', '10.20.0.4', '/dashboard/admin/ongoing'],
+  ] as const)(
+    '%s, %s: three wrong passwords bring up the widget; solved in the browser, the user signs in',
+    async (lang, device, viewport, username, address, home) => {
+      const text = TEXTS[lang];
+      const context = await browser.newContext({
+        baseURL: server.base,
+        viewport,
+        locale: lang === 'es' ? 'es-MX' : 'en-US',
+        extraHTTPHeaders: { 'X-Forwarded-For': address },
+      });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const widgetRequests: string[] = [];
+      page.on('request', (request) => {
+        if (/altcha|pbkdf2|\/api\/auth\/captcha/.test(request.url())) widgetRequests.push(request.url());
+      });
+      await page.goto('/login/tradicional');
+      const form = page.locator('form');
+      const button = form.getByRole('button', { name: text.signIn });
+      await page.getByLabel(text.username).fill(username);
+
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await page.getByLabel(text.password, { exact: true }).fill(`wrong-password-${attempt}`);
+        const [answer] = await Promise.all([
+          page.waitForResponse((res) => res.url().endsWith('/api/auth/login')),
+          button.click(),
+        ]);
+        expect(answer.status()).toBe(401);
+        await expect.poll(() => form.getByText(text.incorrect).count()).toBe(1);
+        if (attempt < 3) {
+          await expect.poll(() => button.isEnabled()).toBe(true);
+          // Nothing of the widget is loaded before the server asks for it.
+          expect(await page.locator('altcha-widget').count()).toBe(0);
+          expect(widgetRequests).toEqual([]);
+        }
+      }
+
+      // The third failure brings up the widget with what to do, and the button waits for it.
+      const widget = page.locator('altcha-widget');
+      await widget.waitFor({ state: 'visible', timeout: 20_000 });
+      await expect.poll(() => page.getByText(text.explanation).isVisible()).toBe(true);
+      expect(await button.isDisabled()).toBe(true);
+      await shot(page, `captcha-${lang}-${device}-1-asked`);
+
+      // Its checkbox is drawn (the production build once lost its border), and named by its label.
+      const checkbox = widget.getByRole('checkbox', { name: text.robot });
+      expect(await checkbox.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+
+      // Solve it as a person does: tap the box on the phone, Space on the keyboard at the desk; the proof
+      // of work runs in the widget's workers.
+      const started = Date.now();
+      if (device === 'phone') await widget.getByText(text.robot).click();
+      else {
+        await checkbox.focus();
+        await page.keyboard.press('Space');
+      }
+      await expect.poll(() => widget.getByText(text.verified).isVisible(), { timeout: 60_000 }).toBe(true);
+      const solvedInMs = Date.now() - started;
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      await shot(page, `captcha-${lang}-${device}-2-verified`);
+      console.log(`captcha ${lang} ${device}: solved in ${solvedInMs} ms`);
+
+      await page.getByLabel(text.password, { exact: true }).fill(DEMO_PASSWORD);
+      await button.click();
+      await page.waitForURL((url) => url.pathname === home, { timeout: 20_000 });
+      await shot(page, `captcha-${lang}-${device}-3-signed-in`);
+
+      // The widget, its stylesheet and its worker ran under the portal's CSP without a violation.
+      expect(widgetRequests.some((url) => url.includes('/api/auth/captcha'))).toBe(true);
+      expect(widgetRequests.some((url) => /pbkdf2/.test(url))).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
