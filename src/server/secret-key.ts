@@ -25,7 +25,8 @@ export function resolveKey(variable: string, value: string | undefined, file: st
   }
   const existing = readKeyFile(file);
   if (existing !== undefined) {
-    if (existing.length < MIN_KEY_LENGTH) throw new Error(`${file} holds a key shorter than ${MIN_KEY_LENGTH} characters`);
+    if (existing.length < MIN_KEY_LENGTH)
+      throw new Error(`${file} holds a key shorter than ${MIN_KEY_LENGTH} characters`);
     return { key: existing };
   }
   const key = randomBytes(48).toString('base64url');

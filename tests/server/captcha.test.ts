@@ -33,7 +33,9 @@ const login = (app: FastifyInstance, payload: Record<string, unknown>, ip: strin
 async function solve(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('no solution');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 async function solvedCaptcha(app: FastifyInstance = t.app): Promise<string> {
@@ -95,7 +97,11 @@ describe('sign-in after three failures', () => {
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ message: 'Solve the captcha to continue', captchaRequired: true });
     // A fresh solution still works.
-    const again = await login(t.app, { username: 'carrier2', password: DEMO_PASSWORD, captcha: await solvedCaptcha() }, ip);
+    const again = await login(
+      t.app,
+      { username: 'carrier2', password: DEMO_PASSWORD, captcha: await solvedCaptcha() },
+      ip,
+    );
     expect(again.statusCode).toBe(200);
   });
 
@@ -126,7 +132,12 @@ describe('sign-in after three failures', () => {
     const candidates = [
       await solve(forged),
       Buffer.from(JSON.stringify(wrongKey)).toString('base64'),
-      Buffer.from(JSON.stringify({ ...genuine, challenge: { ...genuine.challenge, parameters: { ...genuine.challenge.parameters, cost: 1 } } })).toString('base64'),
+      Buffer.from(
+        JSON.stringify({
+          ...genuine,
+          challenge: { ...genuine.challenge, parameters: { ...genuine.challenge.parameters, cost: 1 } },
+        }),
+      ).toString('base64'),
       'not base64 at all %%%',
       Buffer.from('null').toString('base64'),
       Buffer.from('{"challenge":{},"solution":{}}').toString('base64'),
@@ -151,12 +162,17 @@ describe('sign-in after three failures', () => {
     await t.database.db.delete(spentCaptchas);
     const ip = '10.1.0.6';
     await failThreeTimes(t.app, 'adminro', ip);
-    expect((await login(t.app, { username: 'adminro', password: DEMO_PASSWORD, captcha: await solvedCaptcha() }, ip)).statusCode).toBe(200);
+    expect(
+      (await login(t.app, { username: 'adminro', password: DEMO_PASSWORD, captcha: await solvedCaptcha() }, ip))
+        .statusCode,
+    ).toBe(200);
     const row = (await t.database.db.select().from(spentCaptchas))[0]!;
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 9 * 60 * 1000);
 
     expect(await cleanupSpentCaptchas(t.database.db as never, new Date())).toEqual({ removed: 0 });
-    expect(await cleanupSpentCaptchas(t.database.db as never, new Date(row.expiresAt.getTime() + 1000))).toEqual({ removed: 1 });
+    expect(await cleanupSpentCaptchas(t.database.db as never, new Date(row.expiresAt.getTime() + 1000))).toEqual({
+      removed: 1,
+    });
     expect(await t.database.db.select().from(spentCaptchas)).toEqual([]);
   });
 });
@@ -254,6 +270,8 @@ describe('the captcha key', () => {
     const dir = tempDir();
     const key = 'k'.repeat(40);
     expect(loadConfig({ DATA_DIR: dir, CAPTCHA_HMAC_KEY: key }).captchaHmacKey).toBe(key);
-    expect(() => loadConfig({ DATA_DIR: dir, CAPTCHA_HMAC_KEY: 'short-key' })).toThrow('CAPTCHA_HMAC_KEY must be at least 32 characters');
+    expect(() => loadConfig({ DATA_DIR: dir, CAPTCHA_HMAC_KEY: 'short-key' })).toThrow(
+      'CAPTCHA_HMAC_KEY must be at least 32 characters',
+    );
   });
 });

@@ -18,6 +18,9 @@ export async function spendCaptcha(db: Tx, nonce: string, expiresAt: Date): Prom
 
 /** Removes the spent solutions whose challenge expired before `now`; returns how many. */
 export async function deleteExpiredCaptchas(db: Tx, now = new Date()): Promise<number> {
-  const rows = await db.delete(spentCaptchas).where(lt(spentCaptchas.expiresAt, now)).returning({ nonce: spentCaptchas.nonce });
+  const rows = await db
+    .delete(spentCaptchas)
+    .where(lt(spentCaptchas.expiresAt, now))
+    .returning({ nonce: spentCaptchas.nonce });
   return rows.length;
 }

@@ -43,7 +43,13 @@ function decodePayload(captcha: string): Payload | null {
     const payload: unknown = JSON.parse(Buffer.from(captcha, 'base64').toString('utf8'));
     if (!payload || typeof payload !== 'object') return null;
     const { challenge, solution } = payload as Partial<Payload>;
-    if (!challenge || typeof challenge !== 'object' || !challenge.parameters || typeof challenge.parameters !== 'object') return null;
+    if (
+      !challenge ||
+      typeof challenge !== 'object' ||
+      !challenge.parameters ||
+      typeof challenge.parameters !== 'object'
+    )
+      return null;
     if (!solution || typeof solution !== 'object') return null;
     return { challenge, solution };
   } catch {
