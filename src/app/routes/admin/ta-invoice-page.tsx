@@ -6,8 +6,8 @@ import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { can } from '../../../shared/domain/permissions';
-import { isAdminTicketPageAllowed } from '../../../shared/domain/role-views';
+import { availableActions } from '../../../shared/domain/available-actions';
+import { allows } from '../../components/can';
 import { NotOnDevice, unavailableReason } from '../../components/not-on-device';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
@@ -66,12 +66,13 @@ export function TaInvoicePage() {
     );
   }
   const current = ticket.data;
-  if (!isAdminTicketPageAllowed(current.status.name)) return <Navigate to={PATHS.admin.root} replace />;
+  const actions = user ? availableActions(current, user) : [];
+  if (!actions.includes('admin-page')) return <Navigate to={PATHS.admin.root} replace />;
 
-  const readOnly = !user || !can(user.roles, 'invoice:write');
+  const readOnly = !allows(user, { permission: 'invoice:write' });
   const invoice = invoices.data?.[0] ?? null;
   // The admin ticket-edit form corrects truck or railcar documentation before the TA invoice (spec sections 2 and 5).
-  const editable = !readOnly && current.status.name === 'SUPPLIER_INVOICED' && !!doc.data;
+  const editable = actions.includes('documentation-update') && !!doc.data;
   const download = (file: { key: string; name: string }, label: string) => (
     <FileDownloadButton file={file} label={label} />
   );
@@ -84,7 +85,7 @@ export function TaInvoicePage() {
           readOnly ? undefined : (
             <AdminTicketActions
               ticketId={id}
-              status={current.status.name}
+              actions={actions}
               onCanceled={() => navigate(PATHS.admin.root)}
               leading={
                 editable && (

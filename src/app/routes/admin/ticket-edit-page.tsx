@@ -6,8 +6,8 @@
 import { Alert, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { can } from '../../../shared/domain/permissions';
-import { isAdminTicketPageAllowed } from '../../../shared/domain/role-views';
+import { availableActions } from '../../../shared/domain/available-actions';
+import { allows } from '../../components/can';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { useDestinations } from '../../features/documentation/api/get-destinations';
@@ -66,7 +66,8 @@ export function TicketEditPage() {
       </>
     );
   }
-  if (!isAdminTicketPageAllowed(current.status.name)) return <Navigate to={PATHS.admin.root} replace />;
+  const actions = user ? availableActions(current, user) : [];
+  if (!actions.includes('admin-page')) return <Navigate to={PATHS.admin.root} replace />;
   if (!doc.data) {
     return (
       <>
@@ -77,8 +78,11 @@ export function TicketEditPage() {
       </>
     );
   }
-  const lock: AdminEditLock =
-    !user || !can(user.roles, 'documentation:write') ? 'read-only' : current.status.name !== 'SUPPLIER_INVOICED' ? 'status' : null;
+  const lock: AdminEditLock = !allows(user, { permission: 'documentation:write' })
+    ? 'read-only'
+    : !actions.includes('documentation-update')
+      ? 'status'
+      : null;
   return (
     <>
       {header}

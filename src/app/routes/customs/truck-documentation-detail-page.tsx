@@ -6,8 +6,8 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { Navigate, useParams } from 'react-router-dom';
-import { can } from '../../../shared/domain/permissions';
-import { isCustomsDetailAllowed } from '../../../shared/domain/role-views';
+import { availableActions } from '../../../shared/domain/available-actions';
+import { allows } from '../../components/can';
 import { NotOnDevice, unavailableReason } from '../../components/not-on-device';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
@@ -51,7 +51,8 @@ export function CustomsDocumentationDetail() {
     );
   }
   const current = ticket.data;
-  if (!isCustomsDetailAllowed(current.status.name)) return <Navigate to={PATHS.customs.root} replace />;
+  const actions = user ? availableActions(current, user) : [];
+  if (!actions.includes('customs-review')) return <Navigate to={PATHS.customs.root} replace />;
   const title = mode === 'RAILCAR' ? t`Railcar documentation · Trip ID ${id}` : t`Truck documentation · Trip ID ${id}`;
   return (
     <>
@@ -61,9 +62,9 @@ export function CustomsDocumentationDetail() {
         actions={
           <CustomsDetailActions
             ticketId={id}
-            status={current.status.name}
+            actions={actions}
             customsRead={current.customsRead}
-            canRelease={!!user && can(user.roles, 'ticket:release')}
+            canRelease={allows(user, { permission: 'ticket:release' })}
           />
         }
       />

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconMail, IconMailOpened, IconTruckDelivery } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import type { AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
 import { toastOutOfSpace } from '../../../offline/outbox-messages';
 import { OutOfSpaceError } from '../../../offline/storage';
@@ -15,12 +15,14 @@ import { useUpdateCustomsTicket } from '../api/update-customs-ticket';
 
 export interface CustomsDetailActionsProps {
   ticketId: number;
-  status: TicketStatus;
+  /** What the user may do with the ticket now (availableActions). */
+  actions: readonly AvailableAction[];
   customsRead: boolean;
+  /** The user's role releases tickets at all: the button shows, enabled while the ticket awaits release. */
   canRelease: boolean;
 }
 
-export function CustomsDetailActions({ ticketId, status, customsRead, canRelease }: CustomsDetailActionsProps) {
+export function CustomsDetailActions({ ticketId, actions, customsRead, canRelease }: CustomsDetailActionsProps) {
   const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const update = useUpdateCustomsTicket(ticketId);
@@ -78,7 +80,7 @@ export function CustomsDetailActions({ ticketId, status, customsRead, canRelease
         {canRelease && (
           <Button
             leftSection={<IconTruckDelivery size={16} />}
-            disabled={status !== 'TA_INVOICED'}
+            disabled={!actions.includes('release')}
             onClick={() => setConfirming(true)}
           >
             {t`Release`}

@@ -3,8 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconBan, IconPackageImport, IconTruckDelivery } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { isCancelEnabled } from '../../../../shared/domain/role-views';
-import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import type { AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
 
@@ -14,13 +13,14 @@ import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
  */
 export interface AdminTicketActionsProps {
   ticketId: number;
-  status: TicketStatus;
+  /** What the admin may do with the ticket now (availableActions); the others show disabled. */
+  actions: readonly AvailableAction[];
   onCanceled: () => void;
   /** A page action shown first in the same row (the TA invoice page's 'Edit documentation'). */
   leading?: ReactNode;
 }
 
-export function AdminTicketActions({ ticketId, status, onCanceled, leading }: AdminTicketActionsProps) {
+export function AdminTicketActions({ ticketId, actions, onCanceled, leading }: AdminTicketActionsProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const change = useChangeTicket(ticketId);
@@ -53,13 +53,13 @@ export function AdminTicketActions({ ticketId, status, onCanceled, leading }: Ad
       {/* One flat row that wraps from the left, so a phone shows two tidy rows of buttons. */}
       <Group gap="xs" justify="flex-start" wrap="wrap">
         {leading}
-        <Button variant="light" color="red" leftSection={<IconBan size={16} />} disabled={!isCancelEnabled(status)} onClick={() => setPending({ kind: 'cancel' })}>
+        <Button variant="light" color="red" leftSection={<IconBan size={16} />} disabled={!actions.includes('cancel')} onClick={() => setPending({ kind: 'cancel' })}>
           {t`Cancel ticket`}
         </Button>
         <Button
           variant="light"
           leftSection={<IconTruckDelivery size={16} />}
-          disabled={status !== 'TA_INVOICED'}
+          disabled={!actions.includes('release')}
           onClick={() => setPending({ kind: 'status', status: 'MX_TRANSIT' })}
         >
           {t`Release`}
@@ -67,7 +67,7 @@ export function AdminTicketActions({ ticketId, status, onCanceled, leading }: Ad
         <Button
           color="teal"
           leftSection={<IconPackageImport size={16} />}
-          disabled={status !== 'MX_TRANSIT'}
+          disabled={!actions.includes('deliver')}
           onClick={() => setPending({ kind: 'status', status: 'DELIVERED' })}
         >
           {t`Mark delivered`}

@@ -1,27 +1,33 @@
 /**
- * What a role may do with one ticket now (spec sections 2, 4 and 6), as buttons and links: the carrier
- * accepts an offer or declines a confirmed ticket, the admin changes the carrier of a pending or confirmed
- * ticket (not ADMINRO), the supplier opens the documentation of a ticket past CONFIRMED, the admin and
- * customs open their detail pages.
+ * What a user may do with one ticket now, as buttons and links, exactly as the shared availableActions
+ * answers: the carrier accepts an offer or declines a confirmed ticket, the admin changes the carrier,
+ * the supplier loads the documentation of a confirmed ticket (by its carrier's mode) or opens it once
+ * documented, the admin and customs open their ticket pages.
  */
 import { Badge, Button, Group, type ButtonProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconAlertTriangle, IconArrowsExchange, IconCheck, IconCloudUpload, IconFileText, IconTrain, IconTruck, IconX } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowsExchange,
+  IconCheck,
+  IconCloudUpload,
+  IconFileText,
+  IconTrain,
+  IconTruck,
+  IconX,
+} from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { can } from '../../../../shared/domain/permissions';
-import { hasDocumentation, isAdminTicketPageAllowed, isCustomsDetailAllowed } from '../../../../shared/domain/role-views';
-import type { Role } from '../../../../shared/domain/roles';
+import { availableActions, type AvailableAction } from '../../../../shared/domain/available-actions';
 import type { User } from '../../../../shared/schemas/user';
 import { useOutboxItems } from '../../../offline/use-outbox';
 import { customsPredocPath, taInvoicePath } from '../../../paths';
-import { documentationPath, openOffer } from '../ticket-format';
+import { documentationPath } from '../ticket-format';
 import type { Ticket } from '../types';
 
 export type TicketDialogKind = 'accept' | 'decline' | 'change-carrier';
 
 export interface TicketActionsProps {
   ticket: Ticket;
-  role: Role;
   user: User;
   onAction: (kind: TicketDialogKind, ticket: Ticket) => void;
   /** Phones: full-width, taller buttons. */
@@ -30,52 +36,44 @@ export interface TicketActionsProps {
   fullLabels?: boolean;
 }
 
-export function availableActions(ticket: Ticket, role: Role, user: User): TicketDialogKind[] {
-  const status = ticket.status.name;
-  const kinds: TicketDialogKind[] = [];
-  if (role === 'CARRIER') {
-    const mine = user.userDetail.carrier?.id;
-    const offer = openOffer(ticket);
-    if (status === 'PENDING' && offer && (mine === undefined || offer.carrier.id === mine) && can(user.roles, 'ticket:confirm')) {
-      kinds.push('accept');
-    }
-    const confirmed = ticket.ticketAssignments.some((a) => a.status.name === 'CONFIRMED' && (mine === undefined || a.carrier.id === mine));
-    if (status === 'CONFIRMED' && confirmed && can(user.roles, 'ticket:decline')) kinds.push('decline');
-  }
-  if ((role === 'ADMIN' || role === 'ADMINRO') && (status === 'PENDING' || status === 'CONFIRMED') && can(user.roles, 'ticket:manual')) {
-    kinds.push('change-carrier');
-  }
-  return kinds;
+/** The lifecycle actions that open a dialog of this screen. */
+const DIALOGS: Partial<Record<AvailableAction, TicketDialogKind>> = {
+  confirm: 'accept',
+  decline: 'decline',
+  manual: 'change-carrier',
+};
+
+function dialogKinds(actions: readonly AvailableAction[]): TicketDialogKind[] {
+  return actions.flatMap((action) => {
+    const kind = DIALOGS[action];
+    return kind ? [kind] : [];
+  });
 }
 
-type LinkKind = 'truck-docs' | 'railcar-docs' | 'ta-invoice' | 'review';
+type LinkKind = 'load-docs' | 'docs' | 'ta-invoice' | 'review';
 
-function actionLink(ticket: Ticket, role: Role): { to: string; kind: LinkKind } | null {
-  const status = ticket.status.name;
-  if (role === 'SUPPLIER' && hasDocumentation(status)) {
-    return { to: documentationPath(ticket), kind: ticket.carrier?.mode === 'RAILCAR' ? 'railcar-docs' : 'truck-docs' };
-  }
-  if ((role === 'ADMIN' || role === 'ADMINRO') && isAdminTicketPageAllowed(status)) {
-    return { to: taInvoicePath(ticket.id), kind: 'ta-invoice' };
-  }
-  if (role === 'CUSTOMS' && isCustomsDetailAllowed(status)) return { to: customsPredocPath(ticket.id), kind: 'review' };
+/** The page the ticket's link opens; loading documentation comes first (a confirmed ticket has no other). */
+function actionLink(ticket: Ticket, actions: readonly AvailableAction[]): { to: string; kind: LinkKind } | null {
+  if (actions.includes('documentation-create')) return { to: documentationPath(ticket), kind: 'load-docs' };
+  if (actions.includes('documentation-view')) return { to: documentationPath(ticket), kind: 'docs' };
+  if (actions.includes('admin-page')) return { to: taInvoicePath(ticket.id), kind: 'ta-invoice' };
+  if (actions.includes('customs-review')) return { to: customsPredocPath(ticket.id), kind: 'review' };
   return null;
 }
 
-/** Whether the role has anything to do with the ticket (cards leave out an empty action row). */
-export function hasTicketActions(ticket: Ticket, role: Role, user: User): boolean {
-  return (
-    availableActions(ticket, role, user).length > 0 ||
-    actionLink(ticket, role) !== null
-  );
+/** Whether the user has anything to do with the ticket (cards leave out an empty action row). */
+export function hasTicketActions(ticket: Ticket, user: User): boolean {
+  const actions = availableActions(ticket, user);
+  return dialogKinds(actions).length > 0 || actionLink(ticket, actions) !== null;
 }
 
-export function TicketActions({ ticket, role, user, onAction, large = false, fullLabels = false }: TicketActionsProps) {
+export function TicketActions({ ticket, user, onAction, large = false, fullLabels = false }: TicketActionsProps) {
   const { t } = useLingui();
   const full = large || fullLabels;
   const size: ButtonProps['size'] = large ? 'md' : 'xs';
   const common = { size, fullWidth: large } as const;
-  const kinds = availableActions(ticket, role, user);
+  const actions = availableActions(ticket, user);
+  const kinds = dialogKinds(actions);
   // An accept or decline already in the outbox (made offline): the card says so instead of offering it again.
   const answers = kinds.some((kind) => kind === 'accept' || kind === 'decline');
   const queued = useOutboxItems(answers ? user.id : null).find(
@@ -143,23 +141,30 @@ export function TicketActions({ ticket, role, user, onAction, large = false, ful
     );
   }
 
-  const link = actionLink(ticket, role);
+  const link = actionLink(ticket, actions);
   if (link) {
+    const railcar = ticket.carrier?.mode === 'RAILCAR';
     const titles: Record<LinkKind, string> = {
-      'truck-docs': t`Truck documentation`,
-      'railcar-docs': t`Railcar documentation`,
+      'load-docs': t`Load documentation`,
+      docs: railcar ? t`Railcar documentation` : t`Truck documentation`,
       'ta-invoice': t`TA invoice`,
       review: t`Review`,
     };
     const title = titles[link.kind];
-    // In the table the documentation button says 'Documents' and its icon tells truck from railcar.
-    const label = link.kind === 'truck-docs' || link.kind === 'railcar-docs' ? t`Documents` : title;
-    const Icon = link.kind === 'railcar-docs' ? IconTrain : link.kind === 'truck-docs' ? IconTruck : IconFileText;
+    // Short texts (the table): 'Load documentation' and 'Documents', the icon tells truck from railcar.
+    const shortLabels: Record<LinkKind, string> = {
+      'load-docs': t`Load documentation`,
+      docs: t`Documents`,
+      'ta-invoice': title,
+      review: title,
+    };
+    const documentation = link.kind === 'load-docs' || link.kind === 'docs';
+    const Icon = !documentation ? IconFileText : railcar ? IconTrain : IconTruck;
     buttons.push(
       <Button
         key="link"
         {...common}
-        variant="default"
+        variant={link.kind === 'load-docs' ? 'filled' : 'default'}
         component={Link}
         to={link.to}
         state={{ ticket }}
@@ -167,7 +172,7 @@ export function TicketActions({ ticket, role, user, onAction, large = false, ful
         aria-label={title}
         leftSection={<Icon size={16} />}
       >
-        {full ? title : label}
+        {full ? title : shortLabels[link.kind]}
       </Button>,
     );
   }

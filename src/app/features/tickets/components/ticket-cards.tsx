@@ -66,9 +66,9 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
               <Field label={t`Withdrawal`}>{formatDateTime(ticket.withdrawalDate)}</Field>
               {invoice && <Field label={t`Invoice #`}>{invoice}</Field>}
             </SimpleGrid>
-            {hasTicketActions(ticket, role, user) && (
+            {hasTicketActions(ticket, user) && (
               <Box mt="md">
-                <TicketActions ticket={ticket} role={role} user={user} onAction={onAction} large />
+                <TicketActions ticket={ticket} user={user} onAction={onAction} large />
               </Box>
             )}
           </Card>

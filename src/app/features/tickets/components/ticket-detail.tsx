@@ -8,9 +8,9 @@ import { useLingui } from '@lingui/react/macro';
 import { IconArrowLeft, IconMapPin, IconTicketOff, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { can } from '../../../../shared/domain/permissions';
 import type { Role } from '../../../../shared/domain/roles';
 import type { User } from '../../../../shared/schemas/user';
+import { Can } from '../../../components/can';
 import { NotOnDevice, isNetworkFailure, unavailableReason } from '../../../components/not-on-device';
 import { StatusBadge } from '../../../components/status-badge';
 import { isApiError } from '../../../lib/api-client';
@@ -107,7 +107,6 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
 
   const [longitude, latitude] = ticket.origin.location.coordinates;
   const status = ticket.status.name;
-  const supplierMayDelete = role === 'SUPPLIER' && (status === 'PENDING' || status === 'CONFIRMED') && can(user.roles, 'ticket:delete');
 
   return (
     <Stack gap="lg">
@@ -122,12 +121,13 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
         <Group gap="xs">
           <TicketActions
             ticket={ticket}
-            role={role}
             user={user}
             fullLabels
             onAction={(kind, one) => setDialog({ kind, ticket: one })}
           />
-          {supplierMayDelete && <DeleteButton ticket={ticket} listPath={listPath} />}
+          <Can user={user} ticket={ticket} action="delete">
+            <DeleteButton ticket={ticket} listPath={listPath} />
+          </Can>
         </Group>
       </Group>
       <Grid gap="lg">

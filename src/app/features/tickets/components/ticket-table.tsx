@@ -103,7 +103,7 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
                 {showTaInvoice && ticket.invoice && <TaInvoiceNumber invoice={ticket.invoice} />}
               </Table.Td>
               <Table.Td className={fit}>
-                <TicketActions ticket={ticket} role={role} user={user} onAction={onAction} />
+                <TicketActions ticket={ticket} user={user} onAction={onAction} />
               </Table.Td>
             </Table.Tr>
           ))}
