@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { mayDo } from '../../../shared/domain/available-actions';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { RailcarDocumentationForm } from '../../features/documentation/components/railcar-documentation-form';
@@ -12,7 +13,11 @@ export function RailcarDocumentationPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const state = useLocation().state as { ticket?: DocTicket } | null;
-  const ticket = state?.ticket ?? null;
+  const passed = state?.ticket ?? null;
+  // A confirmed ticket passed from its card or page is documented here (picked in the form); any other
+  // passed ticket already has documentation, which the form then edits.
+  const toLoad = passed && user && mayDo(passed, user, 'documentation-create') ? passed : null;
+  const ticket = toLoad ? null : passed;
   return (
     <>
       <PageHeader
@@ -20,8 +25,9 @@ export function RailcarDocumentationPage() {
         description={t`Upload the waybill, invoice, certificates and photos of a railcar load.`}
       />
       <RailcarDocumentationForm
-        key={ticket?.id ?? 'new'}
+        key={ticket?.id ?? `new-${toLoad?.id ?? ''}`}
         editTicket={ticket}
+        ticketToLoad={toLoad}
         supplierId={user?.userDetail.supplier?.id}
         onDone={() => navigate(PATHS.suppliers.root, { replace: true })}
       />

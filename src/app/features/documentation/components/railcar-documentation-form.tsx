@@ -2,48 +2,35 @@
  * The supplier's railcar documentation (spec sections 2, 5 and 8): carrier, yard and a confirmed railcar
  * ticket, the invoice, the load, waybill and comments, the four PDFs and the photos. Started with a
  * ticket in navigation state it edits that ticket's documentation, read-only once the ticket is
- * TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED.
+ * TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED. What it shares with the truck form lives in
+ * useDocumentationForm; the railcar's own parts (its ticket fields, waybill, comments and its texts,
+ * including going back after a failed update) are below.
  */
 import { Alert, Loader, Paper, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { isDocumentationLocked } from '../../../../shared/domain/role-views';
-import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
-import { useConfirmedTickets } from '../api/get-confirmed-tickets';
-import { useDocumentation } from '../api/get-documentation';
-import { useSaveDocumentationThroughOutbox } from '../api/save-documentation';
-import { newKey } from '../../../offline/outbox';
-import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
-import { useUploadProgress } from '../../../offline/progress';
-import { OutOfSpaceError } from '../../../offline/storage';
-import {
-  EMPTY_VALUES,
-  documentationFiles,
-  documentationPayload,
-  validateDocumentation,
-  valuesFromDocumentation,
-  type DocumentationFormValues,
-} from '../form-values';
+import { DOCUMENT_TOASTS } from '../../../lib/messages';
+import { EMPTY_VALUES, valuesFromDocumentation, type DocumentationFormValues } from '../form-values';
 import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
 import { CancelTicketButton } from './cancel-ticket-button';
 import { DocumentUploads } from './document-uploads';
 import { InvoiceLoadFields } from './invoice-load-fields';
-import { RailcarTicketFields } from './railcar-ticket-fields';
 import { LookupFailure } from './lookup-failure';
+import { RailcarTicketFields } from './railcar-ticket-fields';
 import { SaveActions } from './save-actions';
-import { draftValues, useOutboxDraft } from './use-outbox-draft';
+import { useDocumentationForm } from './use-documentation-form';
 
 export interface RailcarDocumentationFormProps {
   /** The ticket whose documentation is edited; null to document a confirmed railcar ticket. */
   editTicket: DocTicket | null;
+  /** A confirmed railcar ticket to document, already picked. */
+  ticketToLoad?: DocTicket | null;
   supplierId: number | undefined;
   onDone: () => void;
 }
 
+/** A railcar ticket fills carrier, yard and destination too: the server requires the ticket's own. */
 function initialValues(ticket: DocTicket | null): DocumentationFormValues {
   if (!ticket) return EMPTY_VALUES;
   return {
@@ -55,96 +42,46 @@ function initialValues(ticket: DocTicket | null): DocumentationFormValues {
   };
 }
 
-export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: RailcarDocumentationFormProps) {
-  const { t, i18n } = useLingui();
-  const tm = useMessageTranslator();
-  const editing = editTicket !== null;
-  const tickets = useConfirmedTickets(!editing);
-  const stored = useDocumentation('RAILCAR', editTicket?.id ?? null);
-  const save = useSaveDocumentationThroughOutbox();
-  const form = useForm<DocumentationFormValues>({ initialValues: initialValues(editTicket) });
-  const draft = useOutboxDraft(form);
-  const [sendingId, setSendingId] = useState<string | null>(null);
-  const progress = useUploadProgress(sendingId);
-
-  const doc = stored.data;
-  useEffect(() => {
-    // Values reopened from the outbox win over the stored documentation.
-    if (!doc || !editTicket || draft.outboxId) return;
-    const values = valuesFromDocumentation(doc, editTicket.id, editTicket.carrier?.id);
-    form.initialize({ ...values, depotId: values.depotId ?? String(editTicket.origin.id) });
-    // Initialise once per loaded documentation.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc?.id]);
-
-  const status = doc?.ticket.status.name ?? editTicket?.status.name ?? null;
-  // Editing whose stored documentation failed to load: saving would send a create, so it waits.
-  const unloaded = editing && stored.isError && !draft.item;
-  const locked = (editing && status !== null && isDocumentationLocked(status)) || unloaded;
-  const railTickets = (tickets.data ?? []).filter((ticket) => ticket.carrier?.mode === 'RAILCAR');
-  const pickList: DocTicket[] = editTicket ? [editTicket] : railTickets;
-
-  const submit = form.onSubmit((values) => {
-    const errors = validateDocumentation('RAILCAR', editing, values);
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      return;
-    }
-    const ticketId = Number(values.ticketId);
-    const itemId = newKey();
-    setSendingId(itemId);
-    save.mutate(
-      {
-        mode: 'RAILCAR',
-        id: doc?.id ?? draft.item?.draft?.docId,
-        payload: documentationPayload('RAILCAR', editing, values),
-        files: documentationFiles(values),
-        itemId,
-        ticketId,
-        values: draftValues(values),
-        editTicket: editTicket ?? undefined,
-        replaces: draft.outboxId,
-      },
-      {
-        onSuccess: (result) => {
-          if (result.status === 'queued') {
-            toastQueued(i18n, result.reason, t`Railcar ID ${ticketId}`);
-            onDone();
-            return;
-          }
-          notifications.show({
-            color: 'teal',
-            message: editing ? t`Railcar ID: ${ticketId} successful update` : t`Railcar ID ${ticketId}: railcar documentation created successfully`,
-          });
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof OutOfSpaceError) {
-            toastOutOfSpace(i18n);
-            return;
-          }
-          const failure = describeSaveError(error, editing ? DOCUMENT_TOASTS.railcarUpdateError : DOCUMENT_TOASTS.railcarCreateError);
-          const duplicate = failure.message === DOCUMENT_TOASTS.duplicateInvoiceNumber;
-          const fixable = duplicate || Object.keys(failure.fieldErrors).length > 0;
-          form.setErrors({ ...form.errors, ...failure.fieldErrors });
-          if (editing) {
-            // Spec section 8: an update failure says so and goes back, unless the user can fix a field.
-            notifications.show({ color: 'red', message: tm(duplicate ? failure.message : DOCUMENT_TOASTS.railcarUpdateError) });
-            if (!fixable) onDone();
-            return;
-          }
-          notifications.show({ color: 'red', message: tm(duplicate ? failure.message : DOCUMENT_TOASTS.railcarCreateError) });
-        },
-      },
-    );
+export function RailcarDocumentationForm({
+  editTicket,
+  ticketToLoad = null,
+  supplierId,
+  onDone,
+}: RailcarDocumentationFormProps) {
+  const { t } = useLingui();
+  const state = useDocumentationForm({
+    mode: 'RAILCAR',
+    editTicket,
+    ticketToLoad,
+    onDone,
+    initialValues,
+    storedValues: (doc, ticket) => {
+      const values = valuesFromDocumentation(doc, ticket.id, ticket.carrier?.id);
+      return { ...values, depotId: values.depotId ?? String(ticket.origin.id) };
+    },
+    keepTicket: (ticket) => ticket.carrier?.mode === 'RAILCAR',
+    queuedTitle: (ticketId) => t`Railcar ID ${ticketId}`,
+    saved: (ticketId, editing) => ({
+      message: editing
+        ? t`Railcar ID: ${ticketId} successful update`
+        : t`Railcar ID ${ticketId}: railcar documentation created successfully`,
+    }),
+    // Spec section 8: the railcar texts, except a duplicate invoice number; an update failure goes back
+    // unless the user can fix a field.
+    failed: (error, _ticketId, editing) => {
+      const generic = editing ? DOCUMENT_TOASTS.railcarUpdateError : DOCUMENT_TOASTS.railcarCreateError;
+      const failure = describeSaveError(error, generic);
+      const duplicate = failure.message === DOCUMENT_TOASTS.duplicateInvoiceNumber;
+      const fixable = duplicate || Object.keys(failure.fieldErrors).length > 0;
+      return { failure, notice: { message: duplicate ? failure.message : generic }, goBack: editing && !fixable };
+    },
   });
+  const { form, editing, tickets, stored, doc, status, unloaded, locked, pickList, field } = state;
 
-  // Offline the stored documentation may never load; a form reopened from the outbox has its values.
-  if (editing && stored.isPending && !draft.item) return <Loader aria-label={t`Loading`} />;
+  if (state.waiting) return <Loader aria-label={t`Loading`} />;
 
-  const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={state.submit} noValidate>
       <Stack gap="lg">
         <LookupFailure queries={editing ? [stored] : [tickets]} railcar />
         {locked && !unloaded && (
@@ -152,7 +89,9 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
             {t`This documentation can no longer change: the ticket already has its provider invoice or was canceled.`}
           </Alert>
         )}
-        {editing && stored.isSuccess && !doc && <Alert color="yellow">{t`This ticket has no railcar documentation yet.`}</Alert>}
+        {editing && stored.isSuccess && !doc && (
+          <Alert color="yellow">{t`This ticket has no railcar documentation yet.`}</Alert>
+        )}
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
           <RailcarTicketFields
             form={form}
@@ -184,14 +123,26 @@ export function RailcarDocumentationForm({ editTicket, supplierId, onDone }: Rai
           />
         </Paper>
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <DocumentUploads form={form} stored={doc} disabled={locked} required={!editing} radioactiveLabel={t`No-radioactivity certificate`} />
+          <DocumentUploads
+            form={form}
+            stored={doc}
+            disabled={locked}
+            required={!editing}
+            radioactiveLabel={t`No-radioactivity certificate`}
+          />
         </Paper>
         <SaveActions
           editing={editing}
           locked={locked}
-          saving={save.isPending}
-          progress={progress}
-          cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} status={editing ? status : null} onCanceled={onDone} />}
+          saving={state.saving}
+          progress={state.progress}
+          cancel={
+            <CancelTicketButton
+              ticketId={editTicket?.id ?? null}
+              status={editing ? status : null}
+              onCanceled={onDone}
+            />
+          }
         />
       </Stack>
     </form>

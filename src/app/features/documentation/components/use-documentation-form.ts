@@ -1,0 +1,179 @@
+/**
+ * What the supplier's truck and railcar documentation forms share: the form state, the confirmed-ticket
+ * pick list or the edited ticket's stored documentation, the outbox draft, the lock, the upload progress
+ * and the save through the outbox with its common outcomes (queued, a full device, field errors).
+ *
+ * What differs stays in each form, passed in here: the mode, how a ticket fills the first values, which
+ * tickets the pick list keeps, and what a save or a failure says (the railcar texts are the spec's own,
+ * and a railcar update that fails goes back unless a field can be fixed).
+ */
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isDocumentationLocked } from '../../../../shared/domain/role-views';
+import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import { useMessageTranslator } from '../../../lib/messages';
+import { newKey } from '../../../offline/outbox';
+import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
+import { useUploadProgress } from '../../../offline/progress';
+import { OutOfSpaceError } from '../../../offline/storage';
+import { useConfirmedTickets } from '../api/get-confirmed-tickets';
+import { useDocumentation } from '../api/get-documentation';
+import { useSaveDocumentationThroughOutbox } from '../api/save-documentation';
+import {
+  documentationFiles,
+  documentationPayload,
+  validateDocumentation,
+  type DocumentationFormValues,
+} from '../form-values';
+import type { SaveFailure } from '../save-error';
+import type { DocTicket, Documentation, DocumentationMode } from '../types';
+import { draftValues, useOutboxDraft, type OutboxDraft } from './use-outbox-draft';
+
+/** A toast: the optional title and the message. */
+export interface Notice {
+  title?: string;
+  message: string;
+}
+
+export interface DocumentationFormOptions {
+  mode: DocumentationMode;
+  /** The ticket whose documentation is edited; null to document a confirmed ticket. */
+  editTicket: DocTicket | null;
+  /** A confirmed ticket to document, already picked (opened from its card or page). */
+  ticketToLoad: DocTicket | null;
+  onDone: () => void;
+  /** The first values for a ticket (the edited one, the one to load, or none). */
+  initialValues: (ticket: DocTicket | null) => DocumentationFormValues;
+  /** The form's values once the edited ticket's stored documentation has loaded. */
+  storedValues: (doc: Documentation, ticket: DocTicket) => DocumentationFormValues;
+  /** Which confirmed tickets the pick list offers (by the carrier's mode). */
+  keepTicket: (ticket: DocTicket) => boolean;
+  /** The toast title of a save kept in the outbox. */
+  queuedTitle: (ticketId: number) => string;
+  saved: (ticketId: number, editing: boolean) => Notice;
+  /** Turns an error into what the user reads; `goBack` leaves the form. */
+  failed: (
+    error: unknown,
+    ticketId: number,
+    editing: boolean,
+  ) => { failure: SaveFailure; notice: Notice; goBack: boolean };
+}
+
+export interface DocumentationFormState {
+  form: UseFormReturnType<DocumentationFormValues>;
+  editing: boolean;
+  tickets: UseQueryResult<DocTicket[]>;
+  stored: UseQueryResult<Documentation | null>;
+  doc: Documentation | null | undefined;
+  draft: OutboxDraft;
+  status: TicketStatus | null;
+  /** Editing whose stored documentation failed to load: saving would send a create, so it waits. */
+  unloaded: boolean;
+  locked: boolean;
+  /** The tickets the form may document: the edited one alone, or the confirmed ones of the mode. */
+  pickList: DocTicket[];
+  /** Offline the stored documentation may never load; a form reopened from the outbox has its values. */
+  waiting: boolean;
+  saving: boolean;
+  progress: ReturnType<typeof useUploadProgress>;
+  submit: (event?: React.FormEvent<HTMLFormElement>) => void;
+  /** The Mantine input props of a field with its message translated. */
+  field: (
+    name: keyof DocumentationFormValues,
+  ) => ReturnType<UseFormReturnType<DocumentationFormValues>['getInputProps']>;
+}
+
+export function useDocumentationForm(options: DocumentationFormOptions): DocumentationFormState {
+  const { mode, editTicket, ticketToLoad, onDone } = options;
+  const { i18n } = useLingui();
+  const tm = useMessageTranslator();
+  const editing = editTicket !== null;
+  const tickets = useConfirmedTickets(!editing);
+  const stored = useDocumentation(mode, editTicket?.id ?? null);
+  const save = useSaveDocumentationThroughOutbox();
+  const form = useForm<DocumentationFormValues>({ initialValues: options.initialValues(editTicket ?? ticketToLoad) });
+  const draft = useOutboxDraft(form);
+  const [sendingId, setSendingId] = useState<string | null>(null);
+  const progress = useUploadProgress(sendingId);
+
+  const doc = stored.data;
+  useEffect(() => {
+    // Values reopened from the outbox win over the stored documentation.
+    if (doc && editTicket && !draft.outboxId) form.initialize(options.storedValues(doc, editTicket));
+    // Initialise once per loaded documentation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc?.id]);
+
+  const status = doc?.ticket.status.name ?? editTicket?.status.name ?? null;
+  const unloaded = editing && stored.isError && !draft.item;
+  const locked = (editing && status !== null && isDocumentationLocked(status)) || unloaded;
+  const confirmed = (tickets.data ?? []).filter(options.keepTicket);
+  // The ticket opened from its card stays pickable before (or without) the list, e.g. offline.
+  const withLoaded =
+    ticketToLoad && !confirmed.some((ticket) => ticket.id === ticketToLoad.id)
+      ? [ticketToLoad, ...confirmed]
+      : confirmed;
+  const pickList: DocTicket[] = editTicket ? [editTicket] : withLoaded;
+
+  const submit = form.onSubmit((values) => {
+    const errors = validateDocumentation(mode, editing, values);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      return;
+    }
+    const ticketId = Number(values.ticketId);
+    const itemId = newKey();
+    setSendingId(itemId);
+    save.mutate(
+      {
+        mode,
+        id: doc?.id ?? draft.item?.draft?.docId,
+        payload: documentationPayload(mode, editing, values),
+        files: documentationFiles(values),
+        itemId,
+        ticketId,
+        values: draftValues(values),
+        editTicket: editTicket ?? undefined,
+        replaces: draft.outboxId,
+      },
+      {
+        onSuccess: (result) => {
+          if (result.status === 'queued') toastQueued(i18n, result.reason, options.queuedTitle(ticketId));
+          else notifications.show({ color: 'teal', ...options.saved(ticketId, editing) });
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof OutOfSpaceError) {
+            toastOutOfSpace(i18n);
+            return;
+          }
+          const { failure, notice, goBack } = options.failed(error, ticketId, editing);
+          form.setErrors({ ...form.errors, ...failure.fieldErrors });
+          notifications.show({ color: 'red', ...notice, message: tm(notice.message) });
+          if (goBack) onDone();
+        },
+      },
+    );
+  });
+
+  return {
+    form,
+    editing,
+    tickets,
+    stored,
+    doc,
+    draft,
+    status,
+    unloaded,
+    locked,
+    pickList,
+    waiting: editing && stored.isPending && !draft.item,
+    saving: save.isPending,
+    progress,
+    submit,
+    field: (name) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) }),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * A supplier on a phone (below 992 px, where the menu has no documentation entries) reaches the
+ * documentation forms from the ticket list: a confirmed ticket's card and ticket page offer 'Load
+ * documentation' by its carrier's mode, with the ticket already picked; a documented ticket opens its own.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../src/app/lib/i18n';
+import { installFakeServer } from './fake-server';
+import { DESTINATIONS, MATERIALS } from './documentation-fixtures';
+import { renderApp } from './render';
+import { NORTHERN, RAPIDO, makeTicket, signedInAs, supplierWithYards } from './tickets-fixtures';
+
+const TRUCK = makeTicket(7, { status: 'CONFIRMED', offer: RAPIDO });
+const PENDING = makeTicket(8, { status: 'PENDING', offer: RAPIDO });
+const confirmedRailcar = makeTicket(9, { status: 'CONFIRMED' });
+const RAILCAR = {
+  ...confirmedRailcar,
+  carrier: NORTHERN,
+  ticketAssignments: confirmedRailcar.ticketAssignments.map((offer) => ({ ...offer, carrier: NORTHERN })),
+};
+const DOCUMENTED = makeTicket(10, { status: 'SUPPLIER_INVOICED', offer: RAPIDO });
+const TICKETS = [TRUCK, PENDING, RAILCAR, DOCUMENTED];
+
+function supplierServer() {
+  const server = installFakeServer();
+  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: TICKETS, count: TICKETS.length } }));
+  server.on('GET /api/tickets/:id', (request) => ({
+    status: 200,
+    body: { ticket: TICKETS.find((ticket) => request.path.endsWith(`/${ticket.id}`)) },
+  }));
+  server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: [RAPIDO, NORTHERN] } }));
+  server.on('GET /api/depots', () => ({
+    status: 200,
+    body: { depots: [{ id: 11, name: 'South Chicago Yard', city: 'Chicago, IL' }] },
+  }));
+  server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
+  server.on('GET /api/materials', () => ({ status: 200, body: { materials: MATERIALS } }));
+  server.on('GET /api/trucks-documentation/:id/ticket', () => ({
+    status: 404,
+    body: { statusCode: 404, error: 'Not Found', message: 'Not found' },
+  }));
+  signedInAs(server, supplierWithYards);
+  return server;
+}
+
+const card = async (id: number) =>
+  (await screen.findByRole('link', { name: `Open ticket ${id}` }, { timeout: 5000 })).closest(
+    '[data-ticket-id]',
+  ) as HTMLElement;
+
+// The first test loads the list and the form modules; a busy machine needs longer than the default.
+describe('supplier: documentation from the list on a phone', { timeout: 45_000 }, () => {
+  it("should offer 'Load documentation' on a confirmed truck ticket's card and open the truck form with it picked", async () => {
+    supplierServer();
+    const app = renderApp('/dashboard/suppliers');
+    expect(within(await card(8)).queryByRole('link', { name: 'Load documentation' })).not.toBeInTheDocument();
+    await app.user.click(within(await card(7)).getByRole('link', { name: 'Load documentation' }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
+    const picked = await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 5000 });
+    expect(picked).toHaveValue('#7 · Rápido Freight Lines · 10/03/2026');
+    // A new documentation, not an edit of one.
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+    expect(picked).not.toBeDisabled();
+  });
+
+  it("should open the railcar form from a confirmed railcar ticket's card with its carrier, yard and ticket filled", async () => {
+    supplierServer();
+    const app = renderApp('/dashboard/suppliers');
+    await app.user.click(within(await card(9)).getByRole('link', { name: 'Load documentation' }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/railcar-documentation'), { timeout: 10_000 });
+    expect(await screen.findByRole('combobox', { name: /^Ticket/ }, { timeout: 5000 })).toHaveValue(
+      '#9 · Northern Rail Logistics · 10/03/2026',
+    );
+    expect(screen.getByRole('combobox', { name: /^Carrier/ })).toHaveValue('Northern Rail Logistics');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Yard/ })).toHaveValue('South Chicago Yard · Chicago, IL'),
+    );
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
+
+  it("should offer it on the confirmed ticket's page too, and a documented ticket its documentation", async () => {
+    supplierServer();
+    const app = renderApp('/dashboard/suppliers');
+    expect(within(await card(10)).getByRole('link', { name: 'Truck documentation' })).toBeInTheDocument();
+    await app.user.click(within(await card(7)).getByRole('link', { name: 'Open ticket 7' }));
+    const load = await screen.findByRole('link', { name: 'Load documentation' }, { timeout: 5000 });
+    await app.user.click(load);
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
+    expect(await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 5000 })).toHaveValue(
+      '#7 · Rápido Freight Lines · 10/03/2026',
+    );
+  });
+
+  it("should say 'Cargar documentación' in Spanish", async () => {
+    supplierServer();
+    await activateLocale('es');
+    const app = renderApp('/dashboard/suppliers');
+    const truckCard = (await screen.findByRole('link', { name: 'Abrir ticket 7' }, { timeout: 5000 })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
+    await app.user.click(within(truckCard).getByRole('link', { name: 'Cargar documentación' }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
+    expect(await screen.findByRole('button', { name: 'Subir' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
