@@ -135,6 +135,20 @@ describe('POST /api/trucks-documentation', () => {
     expect(await storedKeys(t)).toEqual(before);
   });
 
+  it('should read an amount sent as a plain decimal text exactly and refuse any other text (grouping, decimal comma, hex, exponent)', async () => {
+    const ticketId = await truckTicket();
+    for (const invoiceAmount of ['20,500.50', '20500,5', '0x5014', '2.05005e4', '20.500,50']) {
+      const res = await createTruckDocumentation(t, supplier1, truckPayload(ids, ticketId, { invoiceAmount }));
+      expect(res.statusCode, invoiceAmount).toBe(400);
+      expect(res.json().details, invoiceAmount).toMatchObject({ invoiceAmount: 'Invoice Amount must be a positive number' });
+    }
+    const tooPrecise = await createTruckDocumentation(t, supplier1, truckPayload(ids, ticketId, { invoiceAmount: 20500.505 }));
+    expect(tooPrecise.json().details).toMatchObject({ invoiceAmount: 'At most 2 decimals are allowed' });
+    const res = await createTruckDocumentation(t, supplier1, truckPayload(ids, ticketId, { invoiceAmount: '20500.50' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().truckDocumentation.invoiceAmount).toBe(20500.5);
+  });
+
   it('should answer 400 with the required-file texts for each missing file', async () => {
     const res = await createTruckDocumentation(t, supplier1, truckPayload(ids, await truckTicket()), []);
     expect(res.statusCode).toBe(400);

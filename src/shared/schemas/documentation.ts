@@ -65,7 +65,11 @@ export const REQUIRED_FILE_MSG: Record<DocumentFileField, string> = {
 };
 
 const present = (x: unknown) => x !== undefined && x !== null && !(typeof x === 'string' && x.trim() === '');
-const toNumber = (x: unknown) => (typeof x === 'number' ? x : typeof x === 'string' ? Number(x.trim()) : Number.NaN);
+// A text is read only when it is a plain decimal ('20500.50'): Number() would also take '0x5014' as 20500
+// or '2.05e4', and a grouped or decimal-comma text has no single meaning; those are refused, not guessed.
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const toNumber = (x: unknown) =>
+  typeof x === 'number' ? x : typeof x === 'string' && PLAIN_DECIMAL.test(x.trim()) ? Number(x.trim()) : Number.NaN;
 
 /** A required positive amount or weight with at most 2 decimals. */
 const positiveDecimal = (required: string, positive: string) =>
