@@ -6,12 +6,13 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { AuthProvider } from './features/auth/auth-context';
 import { i18n } from './lib/i18n';
+import { dayjsLocale } from './lib/locale-format';
 import { localizedTheme } from './lib/localized-theme';
 import classes from './providers.module.css';
 
 function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n: active } = useLingui();
-  return <DatesProvider settings={{ locale: active.locale, firstDayOfWeek: 1 }}>{children}</DatesProvider>;
+  return <DatesProvider settings={{ locale: dayjsLocale(active.locale), firstDayOfWeek: 1 }}>{children}</DatesProvider>;
 }
 
 export interface AppProvidersProps {

@@ -18,7 +18,7 @@ describe('language', () => {
     expect(within(menuEs!).getByText('Contabilidad')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Solicitudes en curso' })).toBeInTheDocument();
     expect(localStorage.getItem('locale')).toBe('es');
-    expect(document.documentElement.lang).toBe('es');
+    expect(document.documentElement.lang).toBe('es-MX');
   });
 
   it('should show the validation messages in Spanish', async () => {

@@ -4,7 +4,8 @@
  */
 import { i18n, type Messages } from '@lingui/core';
 import dayjs from 'dayjs';
-import 'dayjs/locale/es';
+import 'dayjs/locale/es-mx';
+import { dayjsLocale, intlLocale } from './locale-format';
 
 export const LOCALES = ['en', 'es'] as const;
 export type AppLocale = (typeof LOCALES)[number];
@@ -28,8 +29,9 @@ async function loadMessages(locale: AppLocale): Promise<Messages> {
 export async function activateLocale(locale: AppLocale): Promise<void> {
   const messages = await loadMessages(locale);
   i18n.loadAndActivate({ locale, messages });
-  dayjs.locale(locale);
-  document.documentElement.lang = locale;
+  // Spanish is Mexican Spanish: dates, numbers and the page language follow es-MX.
+  dayjs.locale(dayjsLocale(locale));
+  document.documentElement.lang = intlLocale(locale);
 }
 
 export async function changeLocale(locale: AppLocale): Promise<void> {

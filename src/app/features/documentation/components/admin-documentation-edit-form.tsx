@@ -4,12 +4,13 @@
  * mode, spec section 2); a file is replaced only when the admin picks a new one, within the admin limits.
  * Saving answers 'Datos actualizados con éxito' and goes to the admin home, or 'Error al actualizar datos'.
  */
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { AmountInput } from '../../../components/amount-input';
 import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { checkAdminEdit } from '../admin-edit-values';
 import { useSaveDocumentation } from '../api/save-documentation';
@@ -19,7 +20,6 @@ import type { DocTicket, Destination, Documentation, DocumentationMode } from '.
 import { AdminDocumentationFiles } from './admin-documentation-files';
 import { MaterialFields } from './material-fields';
 import { TicketSummary } from './ticket-summary';
-import { useAmountProps } from './use-amount-props';
 
 /** Why the form cannot save: the ticket's status, or a read-only admin. */
 export type AdminEditLock = 'status' | 'read-only' | null;
@@ -39,7 +39,6 @@ export function AdminDocumentationEditForm({ mode, ticket, doc, destinations, lo
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const save = useSaveDocumentation();
-  const { money, weight } = useAmountProps();
   const form = useForm<DocumentationFormValues>({ initialValues: valuesFromDocumentation(doc, ticket.id, ticket.carrier?.id) });
   const locked = lock !== null;
   const railcar = mode === 'RAILCAR';
@@ -103,7 +102,7 @@ export function AdminDocumentationEditForm({ mode, ticket, doc, destinations, lo
               )}
               <DatePickerInput label={t`Invoice date`} disabled={locked} valueFormat="DD/MM/YYYY" placeholder="DD/MM/YYYY" {...field('invoiceDate')} />
               <TextInput label={t`Invoice number`} disabled={locked} {...field('invoiceNumber')} />
-              <NumberInput label={t`Invoice amount`} required disabled={locked} {...money} {...field('invoiceAmount')} />
+              <AmountInput kind="money" label={t`Invoice amount`} required disabled={locked} {...field('invoiceAmount')} />
               {railcar && (
                 <TextInput
                   label={t`WayBill`}
@@ -122,8 +121,8 @@ export function AdminDocumentationEditForm({ mode, ticket, doc, destinations, lo
                 autoCapitalize="characters"
                 {...field('carEquipment')}
               />
-              <NumberInput label={t`Gross weight (lbs)`} required disabled={locked} {...weight} {...field('grossWeight')} />
-              <NumberInput label={t`Tare weight (lbs)`} required disabled={locked} {...weight} {...field('tareWeight')} />
+              <AmountInput kind="weight" label={t`Gross weight (lbs)`} required disabled={locked} {...field('grossWeight')} />
+              <AmountInput kind="weight" label={t`Tare weight (lbs)`} required disabled={locked} {...field('tareWeight')} />
               <MaterialFields
                 form={form}
                 supplierId={ticket.supplier.id}

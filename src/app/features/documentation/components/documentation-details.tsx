@@ -7,8 +7,8 @@ import { useLingui } from '@lingui/react/macro';
 import { IconMapPin } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../../shared/domain/money';
 import type { DocumentSlot } from '../../../../shared/schemas/documentation';
+import { formatAmount, formatTonnes, formatWeight, intlLocale } from '../../../lib/locale-format';
 import type { DocTicket, Documentation, FileRef } from '../types';
 import { FileDownloadButton } from './file-download-button';
 
@@ -25,13 +25,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const lbs = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** https://www.google.com/maps?q={lat},{lng} from a GeoJSON point ([lng, lat]). */
 export const mapsUrl = (coordinates: [number, number]) => `https://www.google.com/maps?q=${coordinates[1]},${coordinates[0]}`;
 
 export function DocumentationDetails({ ticket, doc, locale }: { ticket: DocTicket; doc: Documentation; locale: string }) {
   const { t } = useLingui();
+  const numbers = intlLocale(locale);
   const slots: { slot: DocumentSlot | 'photos'; label: string }[] = [
     { slot: 'salesInvoice', label: t`Sales invoice` },
     { slot: 'weightCertificate', label: t`Weight certificate` },
@@ -52,12 +51,12 @@ export function DocumentationDetails({ ticket, doc, locale }: { ticket: DocTicke
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" verticalSpacing="sm">
           <Field label={t`Invoice number`}>{doc.invoiceNumber}</Field>
           <Field label={t`Invoice date`}>{dayjs(doc.invoiceDate).format('DD/MM/YYYY')}</Field>
-          <Field label={t`Invoice amount`}>{formatMoney(doc.invoiceAmount, locale === 'es' ? 'es-MX' : 'en-US')}</Field>
+          <Field label={t`Invoice amount`}>{formatAmount(doc.invoiceAmount, numbers)}</Field>
           <Field label={t`Destination`}>{doc.destination.name}</Field>
           <Field label={t`Car/Equipment`}>{doc.carEquipment}</Field>
-          <Field label={t`Gross weight (lbs)`}>{lbs.format(doc.grossWeight)}</Field>
-          <Field label={t`Tare weight (lbs)`}>{lbs.format(doc.tareWeight)}</Field>
-          <Field label={t`Net (t)`}>{doc.netTonnes}</Field>
+          <Field label={t`Gross weight (lbs)`}>{formatWeight(doc.grossWeight, numbers)}</Field>
+          <Field label={t`Tare weight (lbs)`}>{formatWeight(doc.tareWeight, numbers)}</Field>
+          <Field label={t`Net (t)`}>{formatTonnes(doc.netTonnes, numbers)}</Field>
           <Field label={t`Material`}>{doc.material.description}</Field>
           <Field label={t`Purchase order`}>{doc.purchaseOrder?.documentNumberId ?? '—'}</Field>
           {doc.waybill && <Field label={t`WayBill`}>{doc.waybill}</Field>}

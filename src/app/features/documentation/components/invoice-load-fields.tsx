@@ -3,16 +3,16 @@
  * number and amount, car/equipment, weights, material and purchase order. The railcar form adds its
  * waybill after the amount and its comments below.
  */
-import { NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { AmountInput } from '../../../components/amount-input';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useDestinations } from '../api/get-destinations';
 import type { DocumentationFormValues } from '../form-values';
 import { MaterialFields, type MaterialFieldsProps } from './material-fields';
-import { useAmountProps } from './use-amount-props';
 
 export interface InvoiceLoadFieldsProps {
   form: UseFormReturnType<DocumentationFormValues>;
@@ -42,7 +42,6 @@ export function InvoiceLoadFields({
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const destinations = useDestinations();
-  const { money, weight } = useAmountProps();
   const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
   return (
     <Stack gap="md">
@@ -65,7 +64,7 @@ export function InvoiceLoadFields({
           {...field('invoiceDate')}
         />
         <TextInput label={t`Invoice number`} required={!editing} disabled={locked} {...field('invoiceNumber')} />
-        <NumberInput label={t`Invoice amount`} required disabled={locked} {...money} {...field('invoiceAmount')} />
+        <AmountInput kind="money" label={t`Invoice amount`} required disabled={locked} {...field('invoiceAmount')} />
         {afterAmount}
         <TextInput
           label={t`Car/Equipment`}
@@ -75,8 +74,8 @@ export function InvoiceLoadFields({
           autoCapitalize="characters"
           {...field('carEquipment')}
         />
-        <NumberInput label={t`Gross weight (lbs)`} required disabled={locked} {...weight} {...field('grossWeight')} />
-        <NumberInput label={t`Tare weight (lbs)`} required disabled={locked} {...weight} {...field('tareWeight')} />
+        <AmountInput kind="weight" label={t`Gross weight (lbs)`} required disabled={locked} {...field('grossWeight')} />
+        <AmountInput kind="weight" label={t`Tare weight (lbs)`} required disabled={locked} {...field('tareWeight')} />
         <MaterialFields form={form} supplierId={supplierId} disabled={locked} showDescription={showMaterialDescription} storedOrder={storedOrder} />
       </SimpleGrid>
       {footer}

@@ -2,6 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import dayjs from 'dayjs';
+import { formatTonnes, useLocaleFormat, type IntlLocale } from '../../../lib/locale-format';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useMaterials } from '../api/get-materials';
 import { usePurchaseOrders } from '../api/get-purchase-orders';
@@ -20,22 +21,23 @@ export interface MaterialFieldsProps {
   required?: boolean;
 }
 
-const tonnes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
 /** 'number · MMM-YY · remaining t' (spec section 9). */
-export const purchaseOrderLabel = (order: Pick<PurchaseOrder, 'documentNumberId' | 'earlyDeliveryDate' | 'availableQuantity'>) =>
-  `${order.documentNumberId} · ${dayjs(order.earlyDeliveryDate).format('MMM-YY')} · ${tonnes.format(order.availableQuantity)} t`;
+export const purchaseOrderLabel = (
+  order: Pick<PurchaseOrder, 'documentNumberId' | 'earlyDeliveryDate' | 'availableQuantity'>,
+  locale: IntlLocale,
+) => `${order.documentNumberId} · ${dayjs(order.earlyDeliveryDate).format('MMM-YY')} · ${formatTonnes(order.availableQuantity, locale)} t`;
 
 /** Material, then its purchase orders for the supplier; changing the material clears the order. */
 export function MaterialFields({ form, supplierId, disabled, showDescription, storedOrder, required = true }: MaterialFieldsProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
+  const { locale } = useLocaleFormat();
   const materials = useMaterials();
   const materialId = form.values.materialId ? Number(form.values.materialId) : null;
   const orders = usePurchaseOrders(materialId, supplierId);
-  const options = (orders.data ?? []).map((order) => ({ value: String(order.id), label: purchaseOrderLabel(order) }));
+  const options = (orders.data ?? []).map((order) => ({ value: String(order.id), label: purchaseOrderLabel(order, locale) }));
   if (storedOrder && !options.some((option) => option.value === String(storedOrder.id))) {
-    options.unshift({ value: String(storedOrder.id), label: `${storedOrder.documentNumberId} · ${tonnes.format(storedOrder.availableQuantity)} t` });
+    options.unshift({ value: String(storedOrder.id), label: `${storedOrder.documentNumberId} · ${formatTonnes(storedOrder.availableQuantity, locale)} t` });
   }
 
   return (
