@@ -5,7 +5,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { can, type Permission } from '../../shared/domain/permissions';
+import { actionsOf, can, type Permission } from '../../shared/domain/permissions';
+import { roleRefusal } from '../../shared/domain/ticket-transitions';
 import type { Role } from '../../shared/domain/roles';
 import { MAX_TOKEN_MS } from '../../shared/schemas/auth';
 import { HttpError } from '../http/errors';
@@ -71,6 +72,13 @@ export const authPlugin = fp(async (app) => {
 
   app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
     request.auth ??= await verify(request);
-    if (!can(request.auth.roles, permission)) throw new HttpError(403, 'Forbidden');
+    if (!can(request.auth.roles, permission)) throw new HttpError(403, forbiddenMessage(permission, request.auth.roles));
   });
 });
+
+/** A permission of one ticket action refuses with that action's text, as `decide()` would. */
+function forbiddenMessage(permission: Permission, roles: readonly Role[]): string {
+  const [action, ...more] = actionsOf(permission);
+  if (action && more.length === 0) return roleRefusal(action, roles);
+  return roles.includes('ADMINRO') && action ? roleRefusal(action, roles) : 'Forbidden';
+}

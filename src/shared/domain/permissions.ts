@@ -1,28 +1,42 @@
 /**
- * Typed permissions (STYLE.md convention 5). One function decides them; the server's preHandler and the
- * client's <Can> guard both call it. ADMINRO holds every `:read` permission of the admin and no write.
+ * Typed permissions (STYLE.md convention 5): which roles may call a route. One function, `can`, decides
+ * them for the server's route guard and the client. ADMINRO holds every `:read` permission of the admin
+ * and no write.
+ *
+ * Permissions that change a ticket are not written here: they come from the transition table
+ * (ticket-transitions.ts), each granted to the union of the roles of the actions that name it, so the
+ * route's 403 and `decide()`'s 403 can never disagree.
  */
-import type { Role } from './roles';
+import { ROLES, type Role } from './roles';
+import { TICKET_ACTIONS, TICKET_TRANSITIONS, type ActionPermission, type TicketAction } from './ticket-transitions';
 
-export const PERMISSIONS = {
+/** Every role that may perform at least one of `actions`, in ROLES order. */
+export function rolesOfActions(actions: readonly TicketAction[]): readonly Role[] {
+  const granted = new Set<Role>(actions.flatMap((action) => TICKET_TRANSITIONS[action].roles));
+  return ROLES.filter((role) => granted.has(role));
+}
+
+function actionPermissions(): Record<ActionPermission, readonly Role[]> {
+  const actionsOf = new Map<ActionPermission, TicketAction[]>();
+  for (const action of TICKET_ACTIONS) {
+    const permission = TICKET_TRANSITIONS[action].permission;
+    actionsOf.set(permission, [...(actionsOf.get(permission) ?? []), action]);
+  }
+  return Object.fromEntries([...actionsOf].map(([p, actions]) => [p, rolesOfActions(actions)])) as Record<
+    ActionPermission,
+    readonly Role[]
+  >;
+}
+
+/** Permissions of reads and of writes outside the ticket lifecycle. */
+const OTHER_PERMISSIONS = {
   'ticket:read': ['ADMIN', 'ADMINRO', 'SUPPLIER', 'CARRIER', 'CUSTOMS'],
-  'ticket:create': ['SUPPLIER'],
-  'ticket:delete': ['SUPPLIER'],
-  'ticket:confirm': ['CARRIER'],
-  'ticket:decline': ['CARRIER'],
-  'ticket:manual': ['ADMIN'],
-  'ticket:cancel': ['SUPPLIER', 'ADMIN'],
-  'ticket:update': ['ADMIN', 'CUSTOMS'],
-  'ticket:release': ['ADMIN', 'CUSTOMS'],
-  'ticket:deliver': ['ADMIN'],
+  // PUT /tickets/{id} carries a release, a delivery or the customs read flag.
+  'ticket:update': rolesOfActions(['release', 'deliver', 'customs-read']),
   'ticket:counts': ['ADMIN', 'ADMINRO', 'SUPPLIER', 'CARRIER', 'CUSTOMS'],
   'servicelevel:read': ['ADMIN', 'ADMINRO'],
   'documentation:read': ['ADMIN', 'ADMINRO', 'SUPPLIER', 'CARRIER', 'CUSTOMS'],
-  'documentation:write': ['SUPPLIER', 'ADMIN'],
-  'customs:read-flag': ['CUSTOMS'],
   'invoice:read': ['ADMIN', 'ADMINRO', 'CUSTOMS', 'SUPPLIER', 'CARRIER'],
-  'invoice:write': ['ADMIN'],
-  'payment:write': ['ADMIN'],
   'rpa:read': ['ADMIN', 'ADMINRO'],
   'rpa:create': ['ADMIN'],
   'evoucher:read': ['ADMIN', 'ADMINRO', 'CARRIER'],
@@ -41,7 +55,17 @@ export const PERMISSIONS = {
   'file:download': ['ADMIN', 'ADMINRO', 'SUPPLIER', 'CARRIER', 'CUSTOMS'],
 } as const satisfies Record<string, readonly Role[]>;
 
-export type Permission = keyof typeof PERMISSIONS;
+export type Permission = keyof typeof OTHER_PERMISSIONS | ActionPermission;
+
+export const PERMISSIONS: Readonly<Record<Permission, readonly Role[]>> = {
+  ...OTHER_PERMISSIONS,
+  ...actionPermissions(),
+};
+
+/** The ticket actions a permission was derived from (none for the others). */
+export function actionsOf(permission: Permission): TicketAction[] {
+  return TICKET_ACTIONS.filter((action) => TICKET_TRANSITIONS[action].permission === permission);
+}
 
 export function can(roles: readonly { name: string }[] | readonly string[], permission: Permission): boolean {
   const allowed: readonly string[] = PERMISSIONS[permission];

@@ -11,7 +11,6 @@
  *   409 the ticket is visible but its status (or its open offer's status) does not allow the action.
  */
 import type { Role } from './roles';
-import type { Permission } from './permissions';
 import type { AssignmentStatus, TicketStatus } from './ticket-status';
 
 export const TICKET_ACTIONS = [
@@ -40,10 +39,14 @@ export interface TransitionRule {
   readonly from: readonly TicketStatus[] | null;
   /** Required status of the ticket's open offer (accept and decline act on the carrier's offer). */
   readonly offer?: AssignmentStatus;
-  /** The roles of DESIGN.md's "who" column; each is a subset of the roles `permission` grants. */
+  /** The roles of DESIGN.md's "who" column: the only place that says who may do what. */
   readonly roles: readonly Role[];
-  /** The typed permission of permissions.ts that guards the route. */
-  readonly permission: Permission;
+  /**
+   * The permission that guards the action's route. permissions.ts derives its roles from this table
+   * (the union of the roles of the actions sharing it), so a route refuses with 403 exactly whom
+   * `decide` would, before the request's body is read.
+   */
+  readonly permission: `${string}:${string}`;
   /** `'UNCHANGED'` for actions that edit a ticket without moving it. */
   readonly to: TransitionTarget | 'UNCHANGED';
   /** Ends the 403 message: 'Your role cannot accept tickets'. */
@@ -53,7 +56,7 @@ export interface TransitionRule {
 }
 
 /** DESIGN.md section 3's table, one row per action; invoice-update and customs-read are explained below. */
-export const TICKET_TRANSITIONS: Readonly<Record<TicketAction, TransitionRule>> = {
+export const TICKET_TRANSITIONS = {
   create: {
     task: 'create tickets',
     from: null,
@@ -100,7 +103,7 @@ export const TICKET_TRANSITIONS: Readonly<Record<TicketAction, TransitionRule>> 
     task: 'load documentation',
     from: ['CONFIRMED'],
     roles: ['SUPPLIER'],
-    permission: 'documentation:write',
+    permission: 'documentation:create',
     to: 'SUPPLIER_INVOICED',
     refusal: 'its documentation cannot be loaded',
   },
@@ -108,7 +111,7 @@ export const TICKET_TRANSITIONS: Readonly<Record<TicketAction, TransitionRule>> 
     task: 'change documentation',
     from: ['SUPPLIER_INVOICED'],
     roles: ['SUPPLIER', 'ADMIN'],
-    permission: 'documentation:write',
+    permission: 'documentation:update',
     to: 'UNCHANGED',
     refusal: 'its documentation cannot be changed',
   },
@@ -174,7 +177,12 @@ export const TICKET_TRANSITIONS: Readonly<Record<TicketAction, TransitionRule>> 
     to: 'UNCHANGED',
     refusal: 'its customs read flag cannot be changed',
   },
-};
+} as const satisfies Record<TicketAction, TransitionRule>;
+
+/** The permissions the transition table defines. */
+export type ActionPermission = (typeof TICKET_TRANSITIONS)[TicketAction]['permission'];
+
+const RULES: Readonly<Record<TicketAction, TransitionRule>> = TICKET_TRANSITIONS;
 
 /** Statuses in which a customs agent sees a ticket at all (DESIGN.md section 4). */
 export const CUSTOMS_VISIBLE_STATUSES: readonly TicketStatus[] = ['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'];
@@ -231,20 +239,20 @@ function canSee(role: Role, ticket: TicketFacts, actor: Actor): boolean {
   }
 }
 
+/** The 403 text for roles that hold none of the action's roles. */
+export function roleRefusal(action: TicketAction, roles: readonly Role[]): string {
+  return roles.includes('ADMINRO') ? 'Read-only administrators cannot change tickets' : `Your role cannot ${RULES[action].task}`;
+}
+
 function describe(ticket: TicketFacts): string {
   return ticket.id === undefined ? 'The ticket' : `Ticket ${ticket.id}`;
 }
 
 /** Decides `action` by `actor` on `ticket`. Pure: the caller performs the write when `ok`. */
 export function decide(ticket: TicketFacts, action: TicketAction, actor: Actor): Decision {
-  const rule = TICKET_TRANSITIONS[action];
+  const rule = RULES[action];
   const roles = actor.roles.filter((role) => rule.roles.includes(role));
-  if (roles.length === 0) {
-    const message = actor.roles.includes('ADMINRO')
-      ? 'Read-only administrators cannot change tickets'
-      : `Your role cannot ${rule.task}`;
-    return { ok: false, code: 403, message };
-  }
+  if (roles.length === 0) return { ok: false, code: 403, message: roleRefusal(action, actor.roles) };
 
   // For create the "ticket" is the one to be made, and its supplier is the origin yard's: another
   // supplier's yard is as unknown to the actor as another supplier's ticket.
@@ -271,5 +279,5 @@ export function decide(ticket: TicketFacts, action: TicketAction, actor: Actor):
 
 /** Statuses an action may start from; the role views derive their button states from these. */
 export function allowedFrom(action: TicketAction): readonly TicketStatus[] {
-  return TICKET_TRANSITIONS[action].from ?? [];
+  return RULES[action].from ?? [];
 }

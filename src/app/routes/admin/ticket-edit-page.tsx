@@ -78,7 +78,7 @@ export function TicketEditPage() {
       </>
     );
   }
-  const lock: AdminEditLock = !allows(user, { permission: 'documentation:write' })
+  const lock: AdminEditLock = !allows(user, { permission: 'documentation:update' })
     ? 'read-only'
     : !actions.includes('documentation-update')
       ? 'status'

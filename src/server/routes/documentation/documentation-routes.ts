@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { checkPhotoCount, fileRule, type Uploader } from '../../../shared/domain/file-rules';
-import { TICKET_TRANSITIONS, type TicketAction } from '../../../shared/domain/ticket-transitions';
 import {
   AdminTicketEditSchema,
   CreateRailcarDocumentationSchema,
@@ -23,12 +22,6 @@ import { findDocumentationView, type DocumentMode } from '../../repositories/doc
 import { createDocumentation, updateDocumentation } from './documentation-service';
 
 const uploaderOf = (auth: AuthUser): Uploader => (auth.roles.includes('ADMIN') ? 'admin' : 'supplier');
-
-/** 403 before reading the upload when no role of the caller may perform the action at all. */
-function requireActionRole(auth: AuthUser, action: TicketAction) {
-  const rule = TICKET_TRANSITIONS[action];
-  if (!auth.roles.some((role) => rule.roles.includes(role))) throw new HttpError(403, `Your role cannot ${rule.task}`);
-}
 
 /**
  * Which slot a file part fills. POST sends repeated `files[]` in the spec's order (sales invoice, weight
@@ -83,12 +76,11 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
   route({
     method: 'POST',
     url: base,
-    access: 'documentation:write',
+    access: 'documentation:create',
     consumes: ['multipart/form-data'],
     tags,
     summary: `Load ${mode.toLowerCase()} documentation for a CONFIRMED ticket`,
     handler: async ({ user, request, reply }) => {
-      requireActionRole(user, 'documentation-create');
       const upload = await receiveMultipart(request, app.files, {
         jsonField: field,
         route: partRouter(uploaderOf(user)),
@@ -105,13 +97,12 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
   route({
     method: 'PUT',
     url: `${base}/:id`,
-    access: 'documentation:write',
+    access: 'documentation:update',
     params: IdParamsSchema,
     consumes: ['multipart/form-data', 'application/json'],
     tags,
     summary: `Change ${mode.toLowerCase()} documentation`,
     handler: async ({ user, params: { id }, request }) => {
-      requireActionRole(user, 'documentation-update');
       const upload = await receiveMultipart(request, app.files, {
         jsonField: field,
         route: partRouter(uploaderOf(user)),
