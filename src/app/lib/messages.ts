@@ -11,6 +11,8 @@ import { DOC_MSG, FILE_MSG } from '../../shared/schemas/documentation';
 import { WITHDRAWAL_MESSAGES } from '../../shared/domain/withdrawal';
 import { MSG } from '../../shared/schemas/messages';
 import { TICKET_MSG } from '../../shared/schemas/ticket-messages';
+import { RPA_MSG } from '../../shared/schemas/rpa';
+import { EVOUCHER_MSG } from '../../shared/schemas/evoucher';
 
 /** The spec's literal ticket toasts (spec section 8); shown through the map below in either language. */
 export const TICKET_TOASTS = {
@@ -130,6 +132,13 @@ const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
   [DOCUMENT_TOASTS.paymentAdded]: msg`payment voucher added successfully`,
   [DOCUMENT_TOASTS.adminUpdateSuccess]: msg`Data updated successfully`,
   [DOCUMENT_TOASTS.adminUpdateError]: msg`Error updating data`,
+  [RPA_MSG.empty]: msg`No invoices to generate RPA`,
+  [RPA_MSG.created]: msg`RPA created succesfully with ID`,
+  [RPA_MSG.error]: msg`Error retrieving data`,
+  [RPA_MSG.closed]: msg`The open period was already closed by another RPA; reload the list`,
+  [RPA_MSG.notFound]: msg`RPA not found`,
+  [EVOUCHER_MSG.notFound]: msg`E-voucher not found`,
+  [EVOUCHER_MSG.range]: msg`The end date cannot be before the start date`,
 };
 
 export function translateMessage(i18n: I18n, text: string): string {
@@ -140,5 +149,8 @@ export function translateMessage(i18n: I18n, text: string): string {
 /** `tm(text)` translates a known English text; non-strings (React nodes, undefined) pass through. */
 export function useMessageTranslator(): <T>(text: T) => T | string {
   const { i18n } = useLingui();
-  return useCallback(<T,>(text: T): T | string => (typeof text === 'string' ? translateMessage(i18n, text) : text), [i18n]);
+  return useCallback(
+    <T>(text: T): T | string => (typeof text === 'string' ? translateMessage(i18n, text) : text),
+    [i18n],
+  );
 }

@@ -158,6 +158,7 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
               <Field label={t`Equipment ID`}>
                 {ticket.truckDocumentation?.carEquipment ?? ticket.railcarDocumentation?.carEquipment ?? '—'}
               </Field>
+              {ticket.rpa && <Field label={t`RPA`}>{`#${ticket.rpa.id}`}</Field>}
             </SimpleGrid>
             {ticket.comments && (
               <>

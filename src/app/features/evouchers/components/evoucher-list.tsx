@@ -1,0 +1,194 @@
+/**
+ * E-vouchers: one per delivered trip, with the contract that applied and the amount; each downloads as
+ * a one-page PDF in the user's language. Admins filter by carrier and see trips with no contract
+ * (flagged) so they can fix them; a carrier sees its own vouchers only (the server decides).
+ */
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useLingui } from '@lingui/react/macro';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatMoney } from '../../../../shared/domain/money';
+import { EVOUCHER_PAGE_SIZE, type EvoucherView } from '../../../../shared/schemas/evoucher';
+import { BackOfficeList, WarningBadge, type ListColumn } from '../../../components/back-office-list';
+import { DownloadButton } from '../../../components/download-button';
+import { useMessageTranslator } from '../../../lib/messages';
+import { useCarrierOptions, useEvouchers } from '../api/get-evouchers';
+
+const positive = (text: string | null) => (text && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined);
+const day = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined);
+
+export function EvoucherList({ admin }: { admin: boolean }) {
+  const { t, i18n } = useLingui();
+  const tm = useMessageTranslator();
+  const locale = i18n.locale === 'es' ? 'es-MX' : 'en-US';
+  const weight = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const dateFormat = i18n.locale === 'es' ? 'DD/MM/YYYY' : 'MMM DD, YYYY';
+  const [search, setSearch] = useSearchParams();
+  const page = positive(search.get('page')) ?? 1;
+  const carrierId = admin ? positive(search.get('carrierId')) : undefined;
+  const from = day(search.get('from'));
+  const to = day(search.get('to'));
+  const query = useEvouchers({ page, limit: EVOUCHER_PAGE_SIZE, carrierId, from, to });
+  const carriers = useCarrierOptions(admin);
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) notifications.show({ color: 'red', message: tm('Error retrieving data') });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed]);
+
+  const set = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setSearch(next, { replace: true });
+  };
+
+  const columns: ListColumn<EvoucherView>[] = [
+    {
+      key: 'trip',
+      header: t`Trip ID`,
+      fit: true,
+      tableOnly: true,
+      render: (e) => (
+        <Text fw={600} size="sm">
+          {e.ticketId}
+        </Text>
+      ),
+    },
+    {
+      key: 'delivered',
+      header: t`Delivered`,
+      fit: true,
+      tableOnly: true,
+      render: (e) => dayjs(e.deliveredAt).format(dateFormat),
+    },
+    ...(admin ? [{ key: 'carrier', header: t`Carrier`, render: (e: EvoucherView) => e.carrier.businessName }] : []),
+    {
+      key: 'route',
+      header: t`Origin → destination`,
+      render: (e) => (
+        <Stack gap={0}>
+          <span>{e.origin.name}</span>
+          <Text size="xs" c="dimmed">{`→ ${e.destination?.name ?? '—'}`}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'equipment', header: t`Equipment`, fit: true, render: (e) => e.equipment ?? '—' },
+    {
+      key: 'net',
+      header: t`Net weight (lbs)`,
+      numeric: true,
+      fit: true,
+      render: (e) => (e.netWeight !== null ? weight.format(Number(e.netWeight)) : '—'),
+    },
+    {
+      key: 'contract',
+      header: t`Contract`,
+      render: (e) =>
+        e.contract ? `#${e.contract.id} ${e.contract.description}` : <WarningBadge>{t`No contract`}</WarningBadge>,
+    },
+    {
+      key: 'amount',
+      header: t`Amount`,
+      numeric: true,
+      fit: true,
+      render: (e) => (e.amount !== null ? formatMoney(e.amount, locale) : '—'),
+    },
+  ];
+
+  const filters = (
+    <>
+      {admin && (
+        <Select
+          label={t`Carrier`}
+          placeholder={t`All carriers`}
+          clearable
+          searchable
+          w={{ base: '100%', md: 240 }}
+          data={(carriers.data ?? []).map((c) => ({ value: String(c.id), label: c.businessName }))}
+          value={carrierId ? String(carrierId) : null}
+          onChange={(value) => set({ carrierId: value ?? undefined })}
+        />
+      )}
+      <DatePickerInput
+        type="range"
+        label={t`Delivered between`}
+        placeholder={i18n.locale === 'es' ? 'DD/MM/YYYY – DD/MM/YYYY' : 'MM/DD/YYYY – MM/DD/YYYY'}
+        valueFormat={i18n.locale === 'es' ? 'DD/MM/YYYY' : 'MM/DD/YYYY'}
+        clearable
+        allowSingleDateInRange
+        w={{ base: '100%', md: 260 }}
+        value={[from ?? null, to ?? null]}
+        onChange={([start, end]) => {
+          if (start && !end) return;
+          set({ from: start ?? undefined, to: end ?? undefined });
+        }}
+      />
+    </>
+  );
+
+  return (
+    <BackOfficeList
+      title={t`E-vouchers`}
+      description={
+        admin
+          ? t`Freight settlements of delivered trips, priced by the carrier's contract.`
+          : t`Freight settlements of the trips you delivered.`
+      }
+      label={t`E-vouchers`}
+      filters={filters}
+      activeFilters={(carrierId ? 1 : 0) + (from || to ? 1 : 0)}
+      onCleanFilters={() => set({ carrierId: undefined, from: undefined, to: undefined })}
+      rows={query.data?.evouchers}
+      rowKey={(e) => String(e.ticketId)}
+      columns={columns}
+      cardTitle={(e) => (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0}>
+            <Text fw={700} size="lg">{t`Trip #${e.ticketId}`}</Text>
+            <Text size="xs" c="dimmed">
+              {t`Delivered ${dayjs(e.deliveredAt).format(dateFormat)}`}
+            </Text>
+          </Stack>
+        </Group>
+      )}
+      rowActions={(e) => (
+        <DownloadButton
+          size="sm"
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          path={`/evouchers/${e.ticketId}/pdf`}
+          query={{ lang: i18n.locale === 'es' ? 'es' : 'en' }}
+          fallbackName={`tripID-${e.ticketId}-evoucher.pdf`}
+          label={t`Download the e-voucher of trip ${e.ticketId}`}
+          onError={() => notifications.show({ color: 'red', message: tm('Error al descargar el archivo') })}
+        >
+          {t`PDF`}
+        </DownloadButton>
+      )}
+      actionsHeader={t`E-voucher`}
+      loading={query.isPending}
+      error={query.isError}
+      onRetry={() => void query.refetch()}
+      emptyIcon={<IconReceipt size={30} stroke={1.5} />}
+      emptyTitle={from || to || carrierId ? t`No e-vouchers match these filters` : t`No e-vouchers to show`}
+      emptyDescription={
+        admin
+          ? t`Each delivered trip gets its e-voucher here.`
+          : t`The e-vouchers of your delivered trips will be listed here.`
+      }
+      page={page}
+      pageSize={EVOUCHER_PAGE_SIZE}
+      total={query.data?.count ?? 0}
+      onPage={(next) => set({ page: String(next) })}
+      resultCount={query.data?.count}
+    />
+  );
+}
