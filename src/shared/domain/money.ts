@@ -58,7 +58,8 @@ function formatterFor(locale: string): Intl.NumberFormat {
 }
 
 /**
- * '$1,234.50' (en) or '$1.234,50' (es): the $ prefix and the locale's separators, 2 decimals.
+ * '$1,234.50' in en-US and es-MX (the app's two locales, chosen in src/app/lib/locale-format.ts): the $ prefix and
+ * the locale's separators, 2 decimals.
  * The amount is formatted from its exact decimal text, never through a float multiplication.
  */
 export function formatMoney(value: number | string, locale = 'en-US'): string {
