@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { USERS, installFakeServer, storeSession } from './fake-server';
 import { docTicket, documentation, pdfFile } from './documentation-fixtures';
@@ -44,6 +44,15 @@ describe('admin TA invoice page', () => {
     expect((body.get('invoiceFile') as File).name).toBe('ta.pdf');
     const json = JSON.parse(await (body.get('invoice') as Blob).text()) as Record<string, unknown>;
     expect(json).toMatchObject({ number: 'TA-900', borderCrossingId: 1, ticketId: 7 });
+  });
+
+  it("should propose the border crossing the ticket's origin yard names", async () => {
+    const server = adminServer('SUPPLIER_INVOICED');
+    const ticket = docTicket(7, 'SUPPLIER_INVOICED');
+    server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: { ...ticket, origin: { ...ticket.origin, borderCrossingId: 2 } } } }));
+    renderApp('/dashboard/admin/ta-invoice/7');
+    const crossing = await screen.findByRole('combobox', { name: /Border crossing/ }, { timeout: 5000 });
+    await waitFor(() => expect(crossing).toHaveValue('El Paso – Ciudad Juárez · Aduanas Juárez'));
   });
 
   it('should show the duplicate text when the number is already used', async () => {

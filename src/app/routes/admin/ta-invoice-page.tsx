@@ -128,6 +128,7 @@ export function TaInvoicePage() {
               status={current.status.name}
               invoice={invoice}
               readOnly={readOnly}
+              defaultBorderCrossingId={current.origin.borderCrossingId}
               renderDownload={download}
             />
             <PaymentForm

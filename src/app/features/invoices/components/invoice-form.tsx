@@ -29,6 +29,8 @@ export interface InvoiceFormProps {
   invoice: Invoice | null;
   /** ADMINRO: everything read-only and no buttons (spec section 6). */
   readOnly: boolean;
+  /** The crossing the ticket's origin yard names: the new invoice's default border crossing. */
+  defaultBorderCrossingId?: number | null;
   renderDownload: (file: FileRef, label: string) => ReactNode;
 }
 
@@ -41,7 +43,7 @@ interface Values {
 
 const DUPLICATE = 'duplicate key value violates unique constraint';
 
-export function InvoiceForm({ ticketId, status, invoice, readOnly, renderDownload }: InvoiceFormProps) {
+export function InvoiceForm({ ticketId, status, invoice, readOnly, defaultBorderCrossingId, renderDownload }: InvoiceFormProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const crossings = useBorderCrossings();
@@ -50,7 +52,7 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, renderDownloa
     initialValues: {
       number: invoice?.number ?? '',
       date: invoice?.date ?? null,
-      borderCrossingId: invoice ? String(invoice.borderCrossingId) : null,
+      borderCrossingId: invoice ? String(invoice.borderCrossingId) : defaultBorderCrossingId ? String(defaultBorderCrossingId) : null,
       file: null,
     },
   });
@@ -140,6 +142,8 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, renderDownloa
               description={t`The customs agent of the crossing reviews the ticket`}
               required
               disabled={locked}
+              // Required: picking the chosen crossing again keeps it instead of clearing it.
+              allowDeselect={false}
               data={crossingOptions}
               {...form.getInputProps('borderCrossingId')}
               error={tm(form.errors.borderCrossingId)}
