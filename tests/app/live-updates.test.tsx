@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveUpdates } from '../../src/app/components/live-updates';
 import { activateLocale } from '../../src/app/lib/i18n';
 import { DEFAULT_TEMPLATES, type LiveSettings } from '../../src/app/lib/live-events';
+import { trackCreation } from '../../src/app/lib/own-tickets';
 import { createQueryClient } from '../../src/app/lib/query-client';
 import { clearSession, reloadSession, setSession } from '../../src/app/lib/session-store';
 import { AppProviders } from '../../src/app/providers';
@@ -169,6 +170,27 @@ describe('a ticket event', () => {
     act(() => current().ticket({ ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
     const toast = await toastWith(heading);
     expect(within(toast).getByText(message)).toBeInTheDocument();
+  });
+
+  it("should not toast 'New ticket' for tickets this browser just created, even before the creation is answered", async () => {
+    renderLive();
+    await screen.findByText('list fetched 1 times');
+    let answer: (tickets: { id: number }[]) => void = () => {};
+    const creating = trackCreation(new Promise<{ id: number }[]>((resolve) => (answer = resolve)));
+    // The server's event can overtake the answer to the POST that created the ticket.
+    act(() => current().ticket({ ...EVENT, eventId: 70, type: 'New ticket', title: 'new', ticketNumber: 77 }));
+    answer([{ id: 77 }]);
+    await act(async () => {
+      await creating;
+    });
+    // A ticket a colleague created still shows its toast.
+    act(() => current().ticket({ ...EVENT, eventId: 71, type: 'New ticket', title: 'new', ticketNumber: 78 }));
+    const toast = await toastWith('New ticket');
+    expect(within(toast).getByText('Trip ID 78 requested by Midwest Scrap Recycling LLC')).toBeInTheDocument();
+    expect(screen.queryByText(/Trip ID 77/)).not.toBeInTheDocument();
+    expect(screen.getAllByText('New ticket')).toHaveLength(1);
+    // The list still refreshes for both.
+    expect(await screen.findByText('list fetched 3 times')).toBeInTheDocument();
   });
 
   it('should name only the trip when the provider is not known yet', async () => {

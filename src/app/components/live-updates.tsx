@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { OPEN_URL_MESSAGE, describeEvent, openEventStream, saveLiveSettings, type EventTemplates, type TicketEvent } from '../lib/live-events';
 import { showPushToast } from '../lib/notify';
+import { isOwnCreation } from '../lib/own-tickets';
 import { getSession, subscribeSession } from '../lib/session-store';
 import { PushRegistration } from './push-registration';
 
@@ -85,8 +86,16 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
       onOpen: () => void queryClient.invalidateQueries({ queryKey: ['tickets'] }, { cancelRefetch: false }),
       onEvent: (event) => {
         invalidateForEvent(queryClient, event);
-        const { title, message } = describeEvent(templatesRef.current, event);
-        showPushToast({ id: event.eventId === null ? undefined : `ticket-event-${event.eventId}`, title, message });
+        const show = () => {
+          const { title, message } = describeEvent(templatesRef.current, event);
+          showPushToast({ id: event.eventId === null ? undefined : `ticket-event-${event.eventId}`, title, message });
+        };
+        // The person who created the ticket already saw its id: no 'New ticket' toast for them.
+        if (event.title === 'new' && event.ticketNumber !== null) {
+          void isOwnCreation(event.ticketNumber).then((own) => {
+            if (!own) show();
+          });
+        } else show();
       },
     });
   }, [token, queryClient]);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTicketInput } from '../../../../shared/schemas/ticket';
 import { apiFetch } from '../../../lib/api-client';
+import { trackCreation } from '../../../lib/own-tickets';
 import type { Ticket } from '../types';
 import { ticketsQueryKey } from './get-tickets';
 
@@ -13,7 +14,8 @@ export async function createTickets(input: CreateTicketInput): Promise<Ticket[]>
 export function useCreateTickets() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createTickets,
+    // Remembered, so the creator is not told about their own new tickets by a live toast.
+    mutationFn: (input: CreateTicketInput) => trackCreation(createTickets(input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
   });
 }
