@@ -20,7 +20,9 @@ let inFlight: Promise<unknown>[] = [];
 function read(): Entry[] {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-    return Array.isArray(value) ? (value as Entry[]).filter((e) => typeof e?.id === 'number' && typeof e.at === 'number') : [];
+    return Array.isArray(value)
+      ? (value as Entry[]).filter((e) => typeof e?.id === 'number' && typeof e.at === 'number')
+      : [];
   } catch {
     return [];
   }
