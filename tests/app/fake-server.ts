@@ -35,6 +35,8 @@ export const USERS = {
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -92,7 +94,7 @@ export function installFakeServer(): FakeServer {
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? null);
-    const request: FakeRequest = { method, path: url.pathname, headers, body };
+    const request: FakeRequest = { method, path: url.pathname, query: url.searchParams, headers, body };
     calls.push(request);
     const handler = routes[`${method} ${url.pathname}`] ?? routes[routeKey(method, url.pathname)];
     const reply = handler ? handler(request) : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };

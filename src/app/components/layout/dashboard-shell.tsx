@@ -51,7 +51,7 @@ export function DashboardShell({ user, role, home, onLogout, children }: Dashboa
             <Logo size={36} wordmarkVisibleFrom="sm" />
           </Box>
           <div className={classes.search}>
-            <SearchBar fields={ROLE_SEARCH_FIELDS[role]} home={SEARCH_HOME[role]} />
+            <SearchBar fields={ROLE_SEARCH_FIELDS[role]} home={SEARCH_HOME[role]} role={role} />
           </div>
           <Group gap="xs" wrap="nowrap" className={classes.actions}>
             <OfflineBadge />

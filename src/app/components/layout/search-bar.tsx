@@ -3,28 +3,34 @@ import { useLingui } from '@lingui/react/macro';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { Role } from '../../../shared/domain/roles';
 import { applySearch, isSearchKey, readSearch, type SearchField, type SearchKey } from './search-fields';
+import { searchTarget } from './search-lists';
 
 export interface SearchBarProps {
   /** The fields of the user's role, in menu order; the first is the default. */
   fields: readonly SearchField[];
-  /** The area's ticket list, where the search lands. */
+  /** The area's ticket list, where a search from a page that is not a list lands. */
   home: string;
+  /** Whose ticket lists keep a search made on them. */
+  role: Role;
 }
 
 /**
  * Field selector + text; submitting puts `?{field}={text}` on the area's ticket list. The bar follows
  * the URL: a link with a search shows it, leaving the list clears it (a new URL starts a fresh form).
  */
-export function SearchBar({ fields, home }: SearchBarProps) {
+export function SearchBar({ fields, home, role }: SearchBarProps) {
   const location = useLocation();
-  const active = location.pathname === home ? readSearch(new URLSearchParams(location.search)) : null;
+  const target = searchTarget(role, location.pathname, home);
+  const active = location.pathname === target ? readSearch(new URLSearchParams(location.search)) : null;
   const shown = active && fields.some((field) => field.key === active.key) ? active : null;
   return (
     <SearchForm
       key={`${location.pathname}?${location.search}`}
       fields={fields}
-      home={home}
+      home={target}
+      role={role}
       initialKey={shown?.key ?? fields[0]?.key ?? 'ticketId'}
       initialValue={shown?.value ?? ''}
     />

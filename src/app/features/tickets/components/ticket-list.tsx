@@ -10,9 +10,11 @@ import { useLingui } from '@lingui/react/macro';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ADMIN_ONGOING_RESET_LIMIT } from '../../../../shared/domain/role-views';
 import type { User } from '../../../../shared/schemas/user';
 import { NotOnDevice, isNetworkFailure, unavailableReason } from '../../../components/not-on-device';
+import { readSearch } from '../../../components/layout/search-fields';
 import { PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { TICKET_TOASTS } from '../../../lib/messages';
@@ -21,6 +23,7 @@ import { hasListFilters, pageSize, toTicketFilters, useListParams, type TicketLi
 import { FilterButtons, FilterStack, useFilterGroups, type FilterValues } from './ticket-filters';
 import { TicketCards, TicketCardsSkeleton } from './ticket-cards';
 import { TicketDialogs, type OpenDialog } from './ticket-dialogs';
+import { SearchElsewhere, useSearchElsewhere } from './search-elsewhere';
 import { TicketTable, TicketTableSkeleton } from './ticket-table';
 import { useErrorToast } from './use-error-toast';
 import classes from './ticket-list.module.css';
@@ -66,6 +69,8 @@ export function TicketList({
   });
   // A request that got no answer is said on the page (and by the offline badge), not in an error toast.
   useErrorToast(query.isError && !isNetworkFailure(query.error), TICKET_TOASTS.listError);
+  const search = readSearch(params);
+  const elsewhere = useSearchElsewhere(config.role, useLocation().pathname, search);
 
   const filterValues: FilterValues = values;
   const onFilter = (key: string, next: string[]) => {
@@ -171,6 +176,7 @@ export function TicketList({
         }
       />
       {above}
+      {search && <SearchElsewhere hits={elsewhere} search={search} />}
       <Box pos="relative" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
         {unavailable ? (
           <NotOnDevice
@@ -190,9 +196,21 @@ export function TicketList({
             <EmptyState
               icon={<IconTicket size={30} stroke={1.5} />}
               variant="light"
-              title={filtered || filters === null ? t`No tickets match these filters` : emptyTitle}
+              title={
+                search
+                  ? t`No ticket in this list matches the search`
+                  : filtered || filters === null
+                    ? t`No tickets match these filters`
+                    : emptyTitle
+              }
               description={
-                filtered || filters === null ? t`Change or clean the filters to see more tickets.` : emptyDescription
+                search
+                  ? elsewhere.length > 0
+                    ? t`It is in another list: see above.`
+                    : t`Check the text, or search by another field.`
+                  : filtered || filters === null
+                    ? t`Change or clean the filters to see more tickets.`
+                    : emptyDescription
               }
             />
           </Paper>
