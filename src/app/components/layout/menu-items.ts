@@ -67,6 +67,8 @@ const adminServiceLevel: MenuLinkItem = {
 const adminSettings: MenuGroupItem = {
   key: 'settings',
   label: msg`Settings`,
+  // Its own catalogue entry: Spanish says 'Ajustes' in the bottom bar, where 'Configuración' is cut.
+  shortLabel: msg({ context: 'bottom bar', message: 'Settings' }),
   icon: IconSettings,
   children: [
     { key: 'general', label: msg`General`, icon: IconAdjustments, to: PATHS.admin.settings },

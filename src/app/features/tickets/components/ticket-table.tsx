@@ -40,7 +40,7 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
           <Table.Tr>
             <Table.Th className={fit}>{t`Trip ID`}</Table.Th>
             <Table.Th className={fit}>{t`Created`}</Table.Th>
-            <Table.Th className={fit}>{t`Status`}</Table.Th>
+            <Table.Th className={classes.status}>{t`Status`}</Table.Th>
             <Table.Th>
               {showSupplier ? (
                 <>
@@ -71,8 +71,17 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
               <Table.Td className={`${classes.date} ${fit}`}>
                 <DateTime iso={ticket.createAt} />
               </Table.Td>
-              <Table.Td className={fit}>
-                <StatusBadge role={role} status={ticket.status.name} size="sm" />
+              <Table.Td className={classes.status}>
+                <StatusBadge
+                  role={role}
+                  status={ticket.status.name}
+                  size="sm"
+                  miw={0}
+                  maw={118}
+                  h="auto"
+                  py={3}
+                  classNames={{ label: classes.statusLabel }}
+                />
               </Table.Td>
               <Table.Td>
                 {showSupplier && (
