@@ -25,11 +25,13 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Signed in with the service worker in control, so an offline reload still opens the app. */
-async function installedSession(username: string, viewport = PHONE, locale = 'en-US') {
-  const context = await newContext(browser, viewport, locale);
+async function installedSession(username: string, viewport = PHONE, language: 'en' | 'es' = 'en') {
+  const context = await newContext(browser, viewport);
   const page = await context.newPage();
   const errors = watchErrors(page);
   await signIn(page, username);
+  // The language chosen on this device applies from the next page load on.
+  if (language === 'es') await page.evaluate(() => localStorage.setItem('locale', 'es'));
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
@@ -76,7 +78,7 @@ describe('pages never kept on this device', () => {
   });
 
   it("should say the admin's delivered list is not saved here while offline, at 1280 px in Spanish", async () => {
-    const { context, page, errors } = await installedSession('admin', DESKTOP, 'es-MX');
+    const { context, page, errors } = await installedSession('admin', DESKTOP, 'es');
     await context.setOffline(true);
     await page.goto('/dashboard/admin/delivered');
     await page.getByText('Esta lista aún no está guardada en este dispositivo').waitFor({ timeout: 20_000 });
@@ -119,7 +121,7 @@ describe('pages never kept on this device', () => {
   });
 
   it("should offer 'Try again' when the server cannot be reached, in Spanish at 390 px, and load the list with it", async () => {
-    const { context, page, errors } = await installedSession('supplier1', PHONE, 'es-MX');
+    const { context, page, errors } = await installedSession('supplier1', PHONE, 'es');
     // Connected to a network that does not reach the server (a yard's Wi-Fi without uplink).
     await page.route('**/api/tickets?**', (route) => route.abort('connectionrefused'));
     await page.goto('/dashboard/suppliers/previous');
