@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import type { QueryParams } from '../lib/api-client';
 import { fetchWithProgress, saveFile, type DownloadProgress } from '../lib/download';
+import { intlLocale } from '../lib/locale-format';
 
 export interface DownloadButtonProps extends Omit<ButtonProps, 'children' | 'loading'> {
   path: string;
@@ -21,7 +22,7 @@ export interface DownloadButtonProps extends Omit<ButtonProps, 'children' | 'loa
 
 export function useByteFormat() {
   const { i18n } = useLingui();
-  const format = new Intl.NumberFormat(i18n.locale === 'es' ? 'es-MX' : 'en-US', { maximumFractionDigits: 1 });
+  const format = new Intl.NumberFormat(intlLocale(i18n.locale), { maximumFractionDigits: 1 });
   return (bytes: number) =>
     bytes < 1024
       ? `${format.format(bytes)} B`

@@ -11,10 +11,10 @@ import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatMoney } from '../../../../shared/domain/money';
 import { EVOUCHER_PAGE_SIZE, type EvoucherView } from '../../../../shared/schemas/evoucher';
 import { BackOfficeList, WarningBadge, type ListColumn } from '../../../components/back-office-list';
 import { DownloadButton } from '../../../components/download-button';
+import { formatAmount, formatWeight, intlLocale } from '../../../lib/locale-format';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useCarrierOptions, useEvouchers } from '../api/get-evouchers';
 
@@ -24,8 +24,7 @@ const day = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ?
 export function EvoucherList({ admin }: { admin: boolean }) {
   const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
-  const locale = i18n.locale === 'es' ? 'es-MX' : 'en-US';
-  const weight = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const locale = intlLocale(i18n.locale);
   const dateFormat = i18n.locale === 'es' ? 'DD/MM/YYYY' : 'MMM DD, YYYY';
   const [search, setSearch] = useSearchParams();
   const page = positive(search.get('page')) ?? 1;
@@ -86,7 +85,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
       header: t`Net weight (lbs)`,
       numeric: true,
       fit: true,
-      render: (e) => (e.netWeight !== null ? weight.format(Number(e.netWeight)) : '—'),
+      render: (e) => (e.netWeight !== null ? formatWeight(Number(e.netWeight), locale) : '—'),
     },
     {
       key: 'contract',
@@ -99,7 +98,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
       header: t`Amount`,
       numeric: true,
       fit: true,
-      render: (e) => (e.amount !== null ? formatMoney(e.amount, locale) : '—'),
+      render: (e) => (e.amount !== null ? formatAmount(e.amount, locale) : '—'),
     },
   ];
 
