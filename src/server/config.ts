@@ -7,6 +7,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Signs the session tokens: `JWT_SECRET`, else a random key kept in DATA_DIR/jwt-secret.key. */
   jwtSecret: string;
   seedDemo: boolean;
   captchaEnabled: boolean;
@@ -52,9 +53,11 @@ export function loadConfig(
 ): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
-  const isProduction = env.NODE_ENV === 'production';
-  const jwtSecret = env.JWT_SECRET ?? (isProduction ? '' : 'dev-only-secret-change-me-in-production-0123456789');
-  if (!jwtSecret || jwtSecret.length < 32) throw new Error('JWT_SECRET must be set to at least 32 characters');
+  // Token signing key: JWT_SECRET, else a random key kept in DATA_DIR; never a value from the source.
+  const jwtKey =
+    overrides.jwtSecret === undefined
+      ? resolveKey('JWT_SECRET', env.JWT_SECRET, path.join(overrides.dataDir ?? dataDir, 'jwt-secret.key'))
+      : { key: overrides.jwtSecret };
   const captchaKey =
     overrides.captchaHmacKey === undefined
       ? resolveKey('CAPTCHA_HMAC_KEY', env.CAPTCHA_HMAC_KEY, path.join(overrides.dataDir ?? dataDir, 'captcha-hmac.key'))
@@ -65,11 +68,11 @@ export function loadConfig(
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret,
+    jwtSecret: jwtKey.key,
     seedDemo: bool(env.SEED_DEMO, false),
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
     captchaHmacKey: captchaKey.key,
-    createdKeyFiles: captchaKey.createdFile ? [captchaKey.createdFile] : [],
+    createdKeyFiles: [jwtKey.createdFile, captchaKey.createdFile].filter((file): file is string => !!file),
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),

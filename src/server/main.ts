@@ -5,7 +5,11 @@ import { buildApp } from './app';
 // Settings from a local .env file, when there is one (see .env.example).
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-const app = await buildApp();
+// A setting that cannot work (a short key, say) stops the start with its reason, not a stack trace.
+const app = await buildApp().catch((error: unknown) => {
+  console.error(`The portal cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 const { port, host } = app.config;
 
 const shutdown = async (signal: string) => {

@@ -30,13 +30,19 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthUser | null;
+    /** When the bearer token of this request was issued (ms since epoch), once authenticated. */
+    tokenIssuedAt: number | null;
   }
 }
+
+/** Seconds of clock difference between server processes tolerated on `iat`/`exp`. */
+const CLOCK_TOLERANCE_S = 60;
 
 export const authPlugin = fp(async (app) => {
   const key = new TextEncoder().encode(app.config.jwtSecret);
 
   app.decorateRequest('auth', null);
+  app.decorateRequest('tokenIssuedAt', null);
 
   app.decorate('signToken', async (user: { id: number; tokenVersion: number }, expiresInMs?: number) => {
     const ms = Math.min(Math.max(expiresInMs ?? MAX_TOKEN_MS, 1000), MAX_TOKEN_MS);
@@ -55,9 +61,19 @@ export const authPlugin = fp(async (app) => {
     let sub: string | undefined;
     let ver: unknown;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      // Every token must say when it was issued and when it ends, and live at most the 24 h cap:
+      // a token without `exp` (or one that outlives the cap) would be a key for ever.
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'iat', 'exp'],
+        maxTokenAge: MAX_TOKEN_MS / 1000,
+        clockTolerance: CLOCK_TOLERANCE_S,
+      });
+      const { iat, exp } = payload as { iat: number; exp: number };
+      if (exp - iat > MAX_TOKEN_MS / 1000 || iat > Date.now() / 1000 + CLOCK_TOLERANCE_S) throw new Error('token lifetime');
       sub = payload.sub;
       ver = payload.ver;
+      request.tokenIssuedAt = iat * 1000;
     } catch {
       throw new HttpError(401, 'Unauthorized');
     }
