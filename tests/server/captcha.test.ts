@@ -253,7 +253,7 @@ describe('the captcha key', () => {
   it('should be made at random on first start, kept in DATA_DIR for the next start, and differ between installations', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir });
-    expect(first.createdKeyFiles).toEqual([path.join(dir, 'captcha-hmac.key')]);
+    expect(first.createdKeyFiles).toContain(path.join(dir, 'captcha-hmac.key'));
     expect(first.captchaHmacKey.length).toBeGreaterThanOrEqual(32);
     expect(first.captchaHmacKey).not.toContain(first.jwtSecret);
     expect(first.jwtSecret).not.toContain(first.captchaHmacKey);

@@ -65,11 +65,21 @@ describe('the signing key', () => {
 
   it('should keep the key made on first start across a restart on the same DATA_DIR, so sessions survive', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jwt-key-'));
-    const config = { dataDir, distDir: path.join(dataDir, 'no-dist'), jobsEnabled: false, seedDemo: false, loginRateLimit: 1000 };
+    const config = {
+      dataDir,
+      distDir: path.join(dataDir, 'no-dist'),
+      jobsEnabled: false,
+      seedDemo: false,
+      loginRateLimit: 1000,
+    };
     try {
       const first = await buildApp({ database: t.database, logger: false, config });
       const token = (
-        await first.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'carrier1', password: 'Demo-1234!' } })
+        await first.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'carrier1', password: 'Demo-1234!' },
+        })
       ).json<{ token: string }>().token;
       await first.close();
       expect(statSync(path.join(dataDir, 'jwt-secret.key')).mode & 0o077).toBe(0);
@@ -94,7 +104,9 @@ describe('the signing key', () => {
       expect(made.jwtSecret.length).toBeGreaterThanOrEqual(32);
       expect(loadConfig({ DATA_DIR: dir }).createdKeyFiles).toEqual([]);
       expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe('s'.repeat(40));
-      expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'too-short' })).toThrow('JWT_SECRET must be at least 32 characters');
+      expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'too-short' })).toThrow(
+        'JWT_SECRET must be at least 32 characters',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
