@@ -14,6 +14,7 @@ import { showPushToast } from '../lib/notify';
 import { isOwnCreation } from '../lib/own-tickets';
 import { getSession, subscribeSession } from '../lib/session-store';
 import { PushRegistration } from './push-registration';
+import { documentationKeys, invoiceKeys, ticketKeys } from '../lib/query-keys';
 
 /** The event texts through the catalogue, with the placeholders describeEvent fills in. */
 function useEventTemplates(): EventTemplates {
@@ -54,9 +55,9 @@ function useEventTemplates(): EventTemplates {
 
 /** Lists, counts and the ticket itself; documentation and invoices where the event concerns them. */
 export function invalidateForEvent(queryClient: QueryClient, event: TicketEvent): void {
-  void queryClient.invalidateQueries({ queryKey: ['tickets'] });
-  if (event.title === 'truck' || event.title === 'railcar' || event.title === '') void queryClient.invalidateQueries({ queryKey: ['documentation'] });
-  if (event.title === 'invoiced' || event.title === 'customs') void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+  if (event.title === 'truck' || event.title === 'railcar' || event.title === '') void queryClient.invalidateQueries({ queryKey: documentationKeys.all });
+  if (event.title === 'invoiced' || event.title === 'customs') void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
 }
 
 export interface LiveUpdatesProps {
@@ -83,7 +84,7 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
     if (!token || typeof EventSource === 'undefined') return;
     return openEventStream(token, {
       // Events may have been missed while the stream was closed; a list already loading is kept.
-      onOpen: () => void queryClient.invalidateQueries({ queryKey: ['tickets'] }, { cancelRefetch: false }),
+      onOpen: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }, { cancelRefetch: false }),
       onEvent: (event) => {
         invalidateForEvent(queryClient, event);
         const show = () => {

@@ -2,7 +2,6 @@
  * The shapes the documentation calls answer (spec sections 3 and 7). The app never imports src/server,
  * so the client mirrors the server's views here, limited to what the forms and detail views read.
  */
-import type { CarrierMode } from '../../../shared/domain/roles';
 import type { DocumentationView } from '../../../shared/schemas/documentation-view';
 import type { TicketView } from '../../../shared/schemas/ticket-view';
 
@@ -44,10 +43,7 @@ export interface PurchaseOrder {
   materialDesc: string;
 }
 
-export interface Destination {
-  id: number;
-  name: string;
-}
+export type { Destination } from '../../lib/lookups';
 
 export interface Depot {
   id: number;
@@ -55,10 +51,5 @@ export interface Depot {
   city: string;
 }
 
-export interface Carrier {
-  id: number;
-  businessName: string;
-  mode: CarrierMode;
-}
 
 export type DocumentationMode = 'TRUCK' | 'RAILCAR';

@@ -12,7 +12,6 @@ import { NotOnDevice, unavailableReason } from '../../components/not-on-device';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { useDocumentation } from '../../features/documentation/api/get-documentation';
-import { useTicket } from '../../features/documentation/api/get-ticket';
 import { DocumentationDetails } from '../../features/documentation/components/documentation-details';
 import { FileDownloadButton } from '../../features/documentation/components/file-download-button';
 import { TicketSummary } from '../../features/documentation/components/ticket-summary';
@@ -21,6 +20,7 @@ import { AdminTicketActions } from '../../features/invoices/components/admin-tic
 import { InvoiceForm } from '../../features/invoices/components/invoice-form';
 import { PaymentForm } from '../../features/invoices/components/payment-form';
 import { DOCUMENT_TOASTS, TICKET_TOASTS, useMessageTranslator } from '../../lib/messages';
+import { useTicket } from '../../lib/lookups';
 import { PATHS, ticketEditPath } from '../../paths';
 
 export function TaInvoicePage() {
@@ -29,7 +29,7 @@ export function TaInvoicePage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const id = Number(useParams().id);
-  const ticket = useTicket(id);
+  const ticket = useTicket(Number.isSafeInteger(id) ? id : null);
   const mode = ticket.data?.carrier?.mode === 'RAILCAR' ? 'RAILCAR' : 'TRUCK';
   const doc = useDocumentation(mode, ticket.data ? id : null);
   const invoices = useInvoices(id);

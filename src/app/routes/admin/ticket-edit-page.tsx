@@ -10,11 +10,10 @@ import { availableActions } from '../../../shared/domain/available-actions';
 import { allows } from '../../components/can';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
-import { useDestinations } from '../../features/documentation/api/get-destinations';
 import { useDocumentation } from '../../features/documentation/api/get-documentation';
-import { useTicket } from '../../features/documentation/api/get-ticket';
 import { AdminDocumentationEditForm, type AdminEditLock } from '../../features/documentation/components/admin-documentation-edit-form';
 import { TICKET_TOASTS, useMessageTranslator } from '../../lib/messages';
+import { useDestinations, useTicket } from '../../lib/lookups';
 import { PATHS, taInvoicePath } from '../../paths';
 
 export function TicketEditPage() {
@@ -23,7 +22,7 @@ export function TicketEditPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const id = Number(useParams().id);
-  const ticket = useTicket(id);
+  const ticket = useTicket(Number.isSafeInteger(id) ? id : null);
   const mode = ticket.data?.carrier?.mode === 'RAILCAR' ? 'RAILCAR' : 'TRUCK';
   const doc = useDocumentation(mode, ticket.data ? id : null);
   const destinations = useDestinations();

@@ -13,16 +13,16 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { CustomsDetailActions } from '../../features/customs/components/customs-detail-actions';
 import { useDocumentation } from '../../features/documentation/api/get-documentation';
-import { useTicket } from '../../features/documentation/api/get-ticket';
 import { DocumentationDetails } from '../../features/documentation/components/documentation-details';
 import { TicketSummary } from '../../features/documentation/components/ticket-summary';
+import { useTicket } from '../../lib/lookups';
 import { PATHS } from '../../paths';
 
 export function CustomsDocumentationDetail() {
   const { t, i18n } = useLingui();
   const { user } = useAuth();
   const id = Number(useParams().id);
-  const ticket = useTicket(id);
+  const ticket = useTicket(Number.isSafeInteger(id) ? id : null);
   const mode = ticket.data?.carrier?.mode === 'RAILCAR' ? 'RAILCAR' : 'TRUCK';
   const doc = useDocumentation(mode, ticket.data ? id : null);
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CarrierMode } from '../../../../shared/domain/roles';
 import { apiFetch } from '../../../lib/api-client';
 import type { CustomsTicket } from '../types';
+import { ticketKeys } from '../../../lib/query-keys';
 
 export type CustomsFilter = 'all' | 'AWAITING' | 'RELEASED';
 export const CUSTOMS_PAGE_SIZE = 10;
@@ -20,7 +21,7 @@ export async function getCustomsTickets(mode: CarrierMode, filter: CustomsFilter
 
 export const customsTicketsQuery = (mode: CarrierMode, filter: CustomsFilter, page: number) =>
   queryOptions({
-    queryKey: ['tickets', 'customs', mode, filter, page],
+    queryKey: ticketKeys.customs(mode, filter, page),
     queryFn: () => getCustomsTickets(mode, filter, page),
     placeholderData: keepPreviousData,
   });

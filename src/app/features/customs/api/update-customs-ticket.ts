@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { dropSupersededReadFlags } from '../../../offline/outbox';
 import { submitThroughOutbox } from '../../../offline/submit';
+import { ticketKeys } from '../../../lib/query-keys';
 
 export type CustomsChange = { customsRead: boolean } | { status: 'MX_TRANSIT' };
 
@@ -30,6 +31,6 @@ export function useUpdateCustomsTicket(ticketId: number) {
     mutationFn: (change: CustomsChange) => updateCustomsTicket(ticketId, change),
     // The outbox keeps it when offline; TanStack Query must not hold it back as a paused mutation.
     networkMode: 'always',
-    onSuccess: () => client.invalidateQueries({ queryKey: ['tickets'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { ticketKeys } from '../../../lib/query-keys';
 
 /** PATCH /tickets/cancel/{id}: a SUPPLIER_INVOICED ticket ends CANCELED (spec section 4). */
 export async function cancelTicket(ticketId: number): Promise<void> {
@@ -8,5 +9,5 @@ export async function cancelTicket(ticketId: number): Promise<void> {
 
 export function useCancelTicket() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: cancelTicket, onSuccess: () => client.invalidateQueries({ queryKey: ['tickets'] }) });
+  return useMutation({ mutationFn: cancelTicket, onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }) });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TICKET_BULK_LIMIT } from '../../../../shared/domain/role-views';
 import { apiFetch } from '../../../lib/api-client';
 import type { DocTicket } from '../types';
+import { ticketKeys } from '../../../lib/query-keys';
 
 /** The confirmed-ticket pick list of the documentation forms (spec section 9: bulk fetch of 30000). */
 export async function getConfirmedTickets(): Promise<DocTicket[]> {
@@ -11,6 +12,6 @@ export async function getConfirmedTickets(): Promise<DocTicket[]> {
   return tickets;
 }
 
-export const confirmedTicketsQuery = () => queryOptions({ queryKey: ['tickets', 'confirmed-pick-list'], queryFn: getConfirmedTickets });
+export const confirmedTicketsQuery = () => queryOptions({ queryKey: ticketKeys.confirmedPickList(), queryFn: getConfirmedTickets });
 
 export const useConfirmedTickets = (enabled = true) => useQuery({ ...confirmedTicketsQuery(), enabled });

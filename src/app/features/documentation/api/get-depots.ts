@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { Depot } from '../types';
+import { lookupKeys } from '../../../lib/query-keys';
 
 /** The caller's yards (a supplier sees its own). */
 export async function getDepots(): Promise<Depot[]> {
@@ -8,6 +9,6 @@ export async function getDepots(): Promise<Depot[]> {
   return depots;
 }
 
-export const depotsQuery = () => queryOptions({ queryKey: ['depots', 'mine'], queryFn: getDepots, staleTime: 10 * 60_000 });
+export const depotsQuery = () => queryOptions({ queryKey: lookupKeys.myDepots, queryFn: getDepots, staleTime: 10 * 60_000 });
 
 export const useDepots = () => useQuery(depotsQuery());

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../lib/api-client';
 import type { Documentation, DocumentationMode } from '../types';
+import { documentationKeys } from '../../../lib/query-keys';
 
 const BASE: Record<DocumentationMode, string> = { TRUCK: '/trucks-documentation', RAILCAR: '/railcar-documentation' };
 
@@ -19,7 +20,7 @@ export async function getDocumentation(mode: DocumentationMode, ticketId: number
 
 export const documentationQuery = (mode: DocumentationMode, ticketId: number | null) =>
   queryOptions({
-    queryKey: ['documentation', mode, ticketId],
+    queryKey: documentationKeys.ofTicket(mode, ticketId),
     queryFn: () => getDocumentation(mode, ticketId ?? 0),
     enabled: ticketId !== null,
   });

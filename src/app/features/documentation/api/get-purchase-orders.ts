@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { PurchaseOrder } from '../types';
+import { purchaseOrderKeys } from '../../../lib/query-keys';
 
 /** Open purchase orders of one material for the supplier (spec section 7). */
 export async function getPurchaseOrders(materialId: number, supplierId: number | undefined): Promise<PurchaseOrder[]> {
@@ -13,7 +14,7 @@ export async function getPurchaseOrders(materialId: number, supplierId: number |
 
 export const purchaseOrdersQuery = (materialId: number | null, supplierId: number | undefined) =>
   queryOptions({
-    queryKey: ['purchase-orders', materialId, supplierId],
+    queryKey: purchaseOrderKeys.open(materialId, supplierId),
     queryFn: () => getPurchaseOrders(materialId ?? 0, supplierId),
     enabled: materialId !== null,
   });

@@ -15,6 +15,7 @@ import type { OutboxPart } from '../../../offline/outbox-types';
 import { buildBody } from '../../../offline/request';
 import { submitThroughOutbox } from '../../../offline/submit';
 import type { Documentation, DocumentationMode } from '../types';
+import { documentationKeys, ticketKeys } from '../../../lib/query-keys';
 
 export interface DocumentationFiles {
   documents: Partial<Record<DocumentSlot, File>>;
@@ -87,8 +88,8 @@ export function useSaveDocumentation() {
   return useMutation({
     mutationFn: saveDocumentation,
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['tickets'] });
-      await client.invalidateQueries({ queryKey: ['documentation'] });
+      await client.invalidateQueries({ queryKey: ticketKeys.all });
+      await client.invalidateQueries({ queryKey: documentationKeys.all });
     },
   });
 }
@@ -132,8 +133,8 @@ export function useSaveDocumentationThroughOutbox() {
     networkMode: 'always',
     onSuccess: async (result) => {
       if (result.status !== 'sent') return;
-      await client.invalidateQueries({ queryKey: ['tickets'] });
-      await client.invalidateQueries({ queryKey: ['documentation'] });
+      await client.invalidateQueries({ queryKey: ticketKeys.all });
+      await client.invalidateQueries({ queryKey: documentationKeys.all });
     },
   });
 }

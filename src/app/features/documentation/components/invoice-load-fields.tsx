@@ -10,7 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { AmountInput } from '../../../components/amount-input';
 import { useMessageTranslator } from '../../../lib/messages';
-import { useDestinations } from '../api/get-destinations';
+import { useDestinations } from '../../../lib/lookups';
 import type { DocumentationFormValues } from '../form-values';
 import { MaterialFields, type MaterialFieldsProps } from './material-fields';
 

@@ -8,10 +8,9 @@ import { Alert, Button } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { carriersQuery, useDestinations } from '../../../lib/lookups';
 import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
-import { carriersQuery } from '../api/get-carriers';
 import { depotsQuery } from '../api/get-depots';
-import { useDestinations } from '../api/get-destinations';
 import { useMaterials } from '../api/get-materials';
 
 export function LookupFailure({ queries, railcar = false }: { queries: UseQueryResult[]; railcar?: boolean }) {

@@ -8,7 +8,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import dayjs from 'dayjs';
 import { useMessageTranslator } from '../../../lib/messages';
-import { useRailCarriers } from '../api/get-carriers';
+import { useRailCarriers } from '../../../lib/lookups';
 import { useDepots } from '../api/get-depots';
 import type { DocumentationFormValues } from '../form-values';
 import type { DocTicket } from '../types';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { ticketKeys } from '../../../lib/query-keys';
 
 export type AdminTicketChange = { kind: 'status'; status: 'MX_TRANSIT' | 'DELIVERED' } | { kind: 'cancel' };
 
@@ -13,6 +14,6 @@ export function useChangeTicket(ticketId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: AdminTicketChange) => changeTicket(ticketId, change),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['tickets'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { Invoice } from '../types';
+import { invoiceKeys, ticketKeys } from '../../../lib/query-keys';
 
 export interface SaveInvoiceInput {
   /** The invoice id when correcting one. */
@@ -28,8 +29,8 @@ export function useSaveInvoice() {
     // Not awaited: the refetched invoice re-keys (remounts) the form, and TanStack Query drops the
     // per-call mutate() callbacks of an unmounted observer, which would swallow the success toast.
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['invoices'] });
-      void client.invalidateQueries({ queryKey: ['tickets'] });
+      void client.invalidateQueries({ queryKey: invoiceKeys.all });
+      void client.invalidateQueries({ queryKey: ticketKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { Invoice } from '../types';
+import { invoiceKeys } from '../../../lib/query-keys';
 
 export interface SavePaymentInput {
   invoiceId: number;
@@ -19,5 +20,5 @@ export async function savePayment({ invoiceId, payment, file }: SavePaymentInput
 export function useSavePayment() {
   const client = useQueryClient();
   // Not awaited, for the reason given in save-invoice.ts: the form remounts with the refetched invoice.
-  return useMutation({ mutationFn: savePayment, onSuccess: () => void client.invalidateQueries({ queryKey: ['invoices'] }) });
+  return useMutation({ mutationFn: savePayment, onSuccess: () => void client.invalidateQueries({ queryKey: invoiceKeys.all }) });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { purchaseOrderKeys } from '../../../lib/query-keys';
 
 export interface ImportResult {
   imported: number;
@@ -17,6 +18,6 @@ export function useImportPurchaseOrders() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: importPurchaseOrders,
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['purchase-orders'] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: purchaseOrderKeys.all }),
   });
 }

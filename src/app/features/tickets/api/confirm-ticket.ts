@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmTicketInput } from '../../../../shared/schemas/ticket';
 import { submitThroughOutbox } from '../../../offline/submit';
 import type { Ticket } from '../types';
-import { ticketsQueryKey } from './get-tickets';
+import { ticketKeys } from '../../../lib/query-keys';
 
 export type TicketWriteResult = { status: 'sent'; ticket: Ticket | null } | { status: 'queued'; reason: 'offline' | 'busy' };
 
@@ -30,6 +30,6 @@ export function useConfirmTicket() {
     mutationFn: confirmTicket,
     // The outbox keeps it when offline; TanStack Query must not hold it back as a paused mutation.
     networkMode: 'always',
-    onSuccess: (result) => (result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketsQueryKey }) : undefined),
+    onSuccess: (result) => (result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketKeys.all }) : undefined),
   });
 }

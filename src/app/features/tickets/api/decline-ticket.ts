@@ -3,7 +3,7 @@ import type { DeclineTicketInput } from '../../../../shared/schemas/ticket';
 import { submitThroughOutbox } from '../../../offline/submit';
 import type { Ticket } from '../types';
 import type { TicketWriteResult } from './confirm-ticket';
-import { ticketsQueryKey } from './get-tickets';
+import { ticketKeys } from '../../../lib/query-keys';
 
 /** PUT /tickets/{id}/decline: the carrier gives a confirmed ticket back, with a reason (through the outbox). */
 export async function declineTicket({ id, ...ticket }: DeclineTicketInput & { id: number }): Promise<TicketWriteResult> {
@@ -23,6 +23,6 @@ export function useDeclineTicket() {
     mutationFn: declineTicket,
     // The outbox keeps it when offline; TanStack Query must not hold it back as a paused mutation.
     networkMode: 'always',
-    onSuccess: (result) => (result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketsQueryKey }) : undefined),
+    onSuccess: (result) => (result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketKeys.all }) : undefined),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { ticketsQueryKey } from './get-tickets';
+import { ticketKeys } from '../../../lib/query-keys';
 
 /** DELETE /tickets/{id}: the supplier removes a PENDING or CONFIRMED ticket. */
 export async function deleteTicket(id: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTicket,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }

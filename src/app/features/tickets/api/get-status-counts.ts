@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { StatusCount } from '../types';
-import { ticketsQueryKey } from './get-tickets';
+import { ticketKeys } from '../../../lib/query-keys';
 
 /** GET /tickets/count/states: totals per status and how many are older than a day. */
 export function getStatusCounts(signal?: AbortSignal): Promise<StatusCount[]> {
@@ -9,7 +9,7 @@ export function getStatusCounts(signal?: AbortSignal): Promise<StatusCount[]> {
 }
 
 export const statusCountsQueryOptions = () =>
-  queryOptions({ queryKey: [...ticketsQueryKey, 'counts'], queryFn: ({ signal }) => getStatusCounts(signal) });
+  queryOptions({ queryKey: ticketKeys.counts(), queryFn: ({ signal }) => getStatusCounts(signal) });
 
 export function useStatusCounts() {
   return useQuery(statusCountsQueryOptions());

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CarrierMode } from '../../../../shared/domain/roles';
 import { apiFetch } from '../../../lib/api-client';
 import type { TicketPage } from '../types';
+import { ticketKeys } from '../../../lib/query-keys';
 
 /** GET /tickets filters (spec section 3) plus the server's `unassigned` and `all` flags. */
 export interface TicketFilters {
@@ -30,11 +31,10 @@ export function getTickets(filters: TicketFilters, signal?: AbortSignal): Promis
   });
 }
 
-export const ticketsQueryKey = ['tickets'] as const;
 
 export const ticketsQueryOptions = (filters: TicketFilters) =>
   queryOptions({
-    queryKey: [...ticketsQueryKey, 'list', filters],
+    queryKey: ticketKeys.list(filters),
     queryFn: ({ signal }) => getTickets(filters, signal),
     // Paging and filtering keep the old page on screen until the new one arrives.
     placeholderData: keepPreviousData,

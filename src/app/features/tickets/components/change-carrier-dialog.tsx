@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ManualAssignSchema } from '../../../../shared/schemas/ticket';
 import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useAssignCarrier } from '../api/assign-carrier';
-import { useCarriers } from '../api/get-carriers';
+import { useCarriers } from '../../../lib/lookups';
 import { serverMessage } from '../server-message';
 import { openOffer } from '../ticket-format';
 import { toastError, toastSuccess } from '../toasts';

@@ -16,7 +16,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { isApiError } from '../../../lib/api-client';
 import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useDeleteTicket } from '../api/delete-ticket';
-import { useTicket } from '../api/get-ticket';
+import { useTicket } from '../../../lib/lookups';
 import { serverMessage } from '../server-message';
 import { formatDateTime, invoiceNumberOf } from '../ticket-format';
 import { toastError, toastSuccess } from '../toasts';

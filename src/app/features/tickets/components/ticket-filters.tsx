@@ -8,8 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconChevronDown } from '@tabler/icons-react';
 import { TICKET_TOASTS } from '../../../lib/messages';
 import { useStatusLabel } from '../../../components/status-badge';
-import { useCarriers } from '../api/get-carriers';
-import { useDestinations } from '../api/get-destinations';
+import { useCarriers, useDestinations } from '../../../lib/lookups';
 import { statusOptionsOf, type FilterGroupKey, type ListParams, type TicketListConfig } from '../list-params';
 import { useErrorToast } from './use-error-toast';
 
