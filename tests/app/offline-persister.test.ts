@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../src/app/lib/session-store';
 import { db } from '../../src/app/offline/db';
 import { DexieStorage, cacheKey, createCachePersistence } from '../../src/app/offline/persister';
@@ -9,7 +9,16 @@ import { USERS } from './fake-server';
 
 const LIST_KEY = ['tickets', 'list', { page: 1 }];
 const LIST = { tickets: [{ id: 7 }], count: 1 };
-const throttle = () => new Promise((resolve) => setTimeout(resolve, 1200));
+/** Waits until the throttled save of the user's cache reached IndexedDB. */
+async function saved(storage: DexieStorage, userId: number) {
+  await vi.waitFor(
+    async () => {
+      await storage.flush();
+      expect(await db.kv.get(cacheKey(userId))).toBeDefined();
+    },
+    { timeout: 5000, interval: 50 },
+  );
+}
 
 async function restart(userId: number) {
   const storage = new DexieStorage();
@@ -31,8 +40,7 @@ describe('persisted query cache', () => {
     const client = new QueryClient();
     await createCachePersistence(client, storage).switchUser(USERS.supplier1.id);
     client.setQueryData(LIST_KEY, LIST);
-    await throttle();
-    await storage.flush();
+    await saved(storage, USERS.supplier1.id);
     expect(await db.kv.get(cacheKey(USERS.supplier1.id))).toBeDefined();
 
     const restarted = await restart(USERS.supplier1.id);
@@ -45,8 +53,7 @@ describe('persisted query cache', () => {
     const client = new QueryClient();
     await createCachePersistence(client, storage).switchUser(USERS.supplier1.id);
     client.setQueryData(LIST_KEY, LIST);
-    await throttle();
-    await storage.flush();
+    await saved(storage, USERS.supplier1.id);
 
     const other = await restart(USERS.carrier1.id);
     expect(other.getQueryData(LIST_KEY)).toBeUndefined();
@@ -61,14 +68,13 @@ describe('persisted query cache', () => {
     await persistence.switchUser(USERS.supplier1.id);
     const stop = followSession(persistence);
     client.setQueryData(LIST_KEY, LIST);
-    await throttle();
-    await storage.flush();
+    await saved(storage, USERS.supplier1.id);
     expect(await db.kv.get(cacheKey(USERS.supplier1.id))).toBeDefined();
 
-    clearSession();
-    // A late throttled save must not bring the cache back.
+    // A save still throttled when the user signs out must not bring the cache back: it fires, and is dropped.
     client.setQueryData(LIST_KEY, { tickets: [], count: 0 });
-    await throttle();
+    clearSession();
+    await vi.waitFor(() => expect(persistence.droppedSaves()).toBeGreaterThan(0), { timeout: 5000, interval: 50 });
     await storage.flush();
     stop();
     expect(await db.kv.get(cacheKey(USERS.supplier1.id))).toBeUndefined();

@@ -5,11 +5,10 @@
  * then, in order, to Dexie. Each user has their own key; signing out (or any 401) removes the
  * user's copy from memory and from IndexedDB.
  */
-import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { db } from './db';
-
-type Persister = ReturnType<typeof createSyncStoragePersister>;
 
 export const CACHE_PREFIX = 'query-cache:';
 /** A cache older than this is not restored. */
@@ -57,38 +56,20 @@ export class DexieStorage {
 
 export const cacheStorage = new DexieStorage();
 
-/*
- * Restore and save are the few lines of persistQueryClientRestore/Subscribe, written against the
- * app's own @tanstack/react-query: the persist-client package brings another query-core version.
- */
-async function restore(queryClient: QueryClient, persister: Persister): Promise<void> {
-  const persisted = await persister.restoreClient();
-  if (!persisted) return;
-  if (persisted.buster !== BUSTER || Date.now() - persisted.timestamp > CACHE_MAX_AGE_MS) {
-    await persister.removeClient();
-    return;
-  }
-  hydrate(queryClient, persisted.clientState);
-}
-
-function subscribe(queryClient: QueryClient, persister: Persister): () => void {
-  const save = () => void persister.persistClient({ buster: BUSTER, timestamp: Date.now(), clientState: dehydrate(queryClient) as never });
-  return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') save();
-  });
-}
-
 export interface CachePersistence {
   /** Switches to the given user's cache (null: nobody signed in). Resolves once restored. */
   switchUser: (userId: number | null) => Promise<void>;
   /** Removes a user's persisted cache. */
   wipe: (userId: number) => void;
+  /** How many throttled saves arrived after their user had left and were dropped (tests wait on it). */
+  droppedSaves: () => number;
 }
 
 export function createCachePersistence(queryClient: QueryClient, storage: DexieStorage = cacheStorage): CachePersistence {
   let current: number | null = null;
   let unsubscribe: (() => void) | null = null;
   let gate = { open: false };
+  let dropped = 0;
 
   // The persister writes on a throttle timer; a write that fires after the user left must not
   // bring their cache back, so each user's persister writes through a gate closed on switch/wipe.
@@ -101,6 +82,7 @@ export function createCachePersistence(queryClient: QueryClient, storage: DexieS
         getItem: (key) => storage.getItem(key),
         setItem: (key, value) => {
           if (mine.open) storage.setItem(key, value);
+          else dropped += 1;
         },
         removeItem: (key) => storage.removeItem(key),
       },
@@ -118,10 +100,13 @@ export function createCachePersistence(queryClient: QueryClient, storage: DexieS
       current = userId;
       if (userId === null) return;
       const persister = persisterFor(userId);
-      await restore(queryClient, persister);
+      // The library drops a cache that is too old or of another buster, and one it cannot read.
+      await persistQueryClientRestore({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster: BUSTER }).catch(
+        () => undefined,
+      );
       // Another switch may have happened while restoring.
       if (current !== userId) return;
-      unsubscribe = subscribe(queryClient, persister);
+      unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: BUSTER });
     },
     wipe(userId) {
       if (current === userId) {
@@ -132,5 +117,6 @@ export function createCachePersistence(queryClient: QueryClient, storage: DexieS
       }
       storage.removeItem(cacheKey(userId));
     },
+    droppedSaves: () => dropped,
   };
 }
