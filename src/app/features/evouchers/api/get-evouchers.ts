@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { EvoucherList } from '../../../../shared/schemas/evoucher';
 import { apiFetch } from '../../../lib/api-client';
+import { useCarriers } from '../../../lib/lookups';
 
 export interface EvoucherListParams {
   page: number;
@@ -31,13 +32,5 @@ export function useEvouchers(params: EvoucherListParams) {
   return useQuery(evouchersQueryOptions(params));
 }
 
-/** GET /carriers for the admin's carrier filter (same key as the ticket lists, so one cache). */
-export function useCarrierOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['carriers'],
-    queryFn: ({ signal }) =>
-      apiFetch<{ carriers: { id: number; businessName: string }[] }>('/carriers', { signal }).then((r) => r.carriers),
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-}
+/** The admin's carrier filter reads the one carriers lookup (app/lib/lookups.ts). */
+export const useCarrierOptions = (enabled: boolean) => useCarriers(enabled);
