@@ -62,7 +62,7 @@ describe('e-voucher screens', () => {
     expect(priced).toHaveTextContent('Trip #9');
     expect(priced).toHaveTextContent('#7 Truck freight 2026');
     expect(priced).toHaveTextContent('$2,450.00');
-    expect(priced).toHaveTextContent('46,500.00');
+    expect(priced).toHaveTextContent('46,500.00 lbs');
     expect(priced).toHaveTextContent('Rápidos del Norte');
     expect(unpriced).toHaveTextContent('No contract');
   });

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startPortalProcess } from '../fixtures/portal-process';
+import { accountingFigures } from './accounting';
 import { offlineFigures } from './offline';
 import { pushFigures } from './push';
 
@@ -94,4 +95,5 @@ async function server() {
 bundle();
 pushFigures();
 await server();
+await accountingFigures();
 await offlineFigures();

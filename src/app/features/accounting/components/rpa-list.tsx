@@ -62,7 +62,7 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
     );
 
   const columns: ListColumn<RpaView>[] = [
-    { key: 'id', header: t`RPA ID`, fit: true, tableOnly: true, render: idText },
+    { key: 'id', header: t`RPA ID`, tableOnly: true, render: idText },
     { key: 'from', header: t`From`, fit: true, render: (r) => formatRpaDate(r.from) },
     { key: 'to', header: t`To`, fit: true, render: (r) => (r.to === 'NOW' ? t`NOW` : formatRpaDate(r.to)) },
     {

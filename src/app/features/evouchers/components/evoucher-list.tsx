@@ -56,17 +56,15 @@ export function EvoucherList({ admin }: { admin: boolean }) {
       fit: true,
       tableOnly: true,
       render: (e) => (
-        <Text fw={600} size="sm">
-          {e.ticketId}
-        </Text>
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {e.ticketId}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {dayjs(e.deliveredAt).format(dateFormat)}
+          </Text>
+        </Stack>
       ),
-    },
-    {
-      key: 'delivered',
-      header: t`Delivered`,
-      fit: true,
-      tableOnly: true,
-      render: (e) => dayjs(e.deliveredAt).format(dateFormat),
     },
     ...(admin ? [{ key: 'carrier', header: t`Carrier`, render: (e: EvoucherView) => e.carrier.businessName }] : []),
     {
@@ -79,13 +77,18 @@ export function EvoucherList({ admin }: { admin: boolean }) {
         </Stack>
       ),
     },
-    { key: 'equipment', header: t`Equipment`, fit: true, render: (e) => e.equipment ?? '—' },
     {
-      key: 'net',
-      header: t`Net weight (lbs)`,
-      numeric: true,
+      key: 'load',
+      header: t`Equipment · net weight`,
       fit: true,
-      render: (e) => (e.netWeight !== null ? formatWeight(Number(e.netWeight), locale) : '—'),
+      render: (e) => (
+        <Stack gap={0}>
+          <span>{e.equipment ?? '—'}</span>
+          <Text size="xs" c="dimmed">
+            {e.netWeight !== null ? `${formatWeight(Number(e.netWeight), locale)} lbs` : '—'}
+          </Text>
+        </Stack>
+      ),
     },
     {
       key: 'contract',
