@@ -63,7 +63,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
         : {}),
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Validation is done by valibot in preValidation; the JSON Schemas only document the routes.
     ajv: { customOptions: { strict: false } },

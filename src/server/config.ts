@@ -23,6 +23,11 @@ export interface Config {
   /** 'pretty' (readable lines, for a terminal in development) or 'json' (one JSON object a line). */
   logFormat: 'pretty' | 'json';
   loginRateLimit: number;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges, from TRUST_PROXY); empty: none,
+   * so the client address is the peer's and a rotated header cannot dodge rate limits or the failure counter.
+   */
+  trustProxy: string[];
   firebaseCredentials: string | undefined;
   /** Local testing only: send firebase-admin's HTTPS traffic as plain HTTP to this address (an FCM stand-in). */
   fcmEndpoint: string | undefined;
@@ -80,6 +85,10 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormatOf(env, terminal),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
     firebaseCredentials: env.FIREBASE_CREDENTIALS || undefined,
     fcmEndpoint: env.FCM_ENDPOINT || undefined,
     eventsPollSeconds: Number(env.EVENTS_POLL_SECONDS ?? 5),
