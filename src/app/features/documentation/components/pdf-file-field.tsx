@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { useState, type ComponentProps } from 'react';
 import type { FileAccept } from '../../../../shared/domain/file-rules';
+import { FileDrop } from '../../../components/file-drop';
 import { useMessageTranslator } from '../../../lib/messages';
 import { refuseSupplierFile } from '../file-checks';
 import type { FileRef } from '../types';
@@ -45,6 +46,7 @@ export function PdfFileField({ slot, label, value, stored, error, required, disa
   const storedName = stored && stored.length > 0 ? stored.map((file) => file.name).join(', ') : null;
   return (
     <Input.Wrapper label={label} required={required} error={error ? tm(error) : undefined}>
+      <FileDrop onFiles={(files) => void pick(files[0] ?? null)} disabled={disabled}>
       <Group gap="xs" wrap="nowrap" mt={4}>
         <FileButton
           onChange={(file) => void pick(file)}
@@ -70,6 +72,7 @@ export function PdfFileField({ slot, label, value, stored, error, required, disa
           )}
         </Group>
       </Group>
+      </FileDrop>
     </Input.Wrapper>
   );
 }

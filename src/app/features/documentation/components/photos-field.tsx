@@ -4,6 +4,7 @@ import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { MAX_PHOTOS } from '../../../../shared/domain/file-rules';
 import { FILE_MSG } from '../../../../shared/schemas/documentation';
+import { FileDrop } from '../../../components/file-drop';
 import { useMessageTranslator } from '../../../lib/messages';
 import { preparePhoto } from '../file-checks';
 import type { FileRef } from '../types';
@@ -110,6 +111,7 @@ export function PhotosField({ label, value, stored = [], error, required, disabl
             ))}
           </SimpleGrid>
         )}
+        <FileDrop multiple onFiles={(files) => void add(files)} disabled={disabled || room <= 0}>
         <FileButton
           multiple
           accept="image/*"
@@ -130,6 +132,7 @@ export function PhotosField({ label, value, stored = [], error, required, disabl
             </Button>
           )}
         </FileButton>
+        </FileDrop>
       </Box>
     </Input.Wrapper>
   );

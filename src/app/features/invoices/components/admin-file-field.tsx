@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconUpload } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { HEAD_BYTES, checkFile, fileRule, type FileAccept } from '../../../../shared/domain/file-rules';
+import { FileDrop } from '../../../components/file-drop';
 import { useMessageTranslator } from '../../../lib/messages';
 
 export interface AdminFileFieldProps {
@@ -53,6 +54,7 @@ export function AdminFileField({ slot, label, accept, value, stored, error, requ
   }
   return (
     <Input.Wrapper label={label} required={required} error={error ? tm(error) : undefined}>
+      <FileDrop onFiles={(files) => void pick(files[0] ?? null)} disabled={disabled}>
       <Group gap="xs" mt={4} wrap="nowrap">
         <FileButton
           accept={ACCEPT_ATTR[accept]}
@@ -71,6 +73,7 @@ export function AdminFileField({ slot, label, accept, value, stored, error, requ
         </Text>
         {!value && stored}
       </Group>
+      </FileDrop>
     </Input.Wrapper>
   );
 }
