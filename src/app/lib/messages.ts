@@ -7,6 +7,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
+import { BACK_OFFICE_KNOWN } from './back-office-messages';
 import { DOC_MSG, FILE_MSG } from '../../shared/schemas/documentation';
 import { WITHDRAWAL_MESSAGES } from '../../shared/domain/withdrawal';
 import { MSG } from '../../shared/schemas/messages';
@@ -142,7 +143,7 @@ const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
 };
 
 export function translateMessage(i18n: I18n, text: string): string {
-  const descriptor = KNOWN[text] ?? DOCUMENT_KNOWN[text];
+  const descriptor = KNOWN[text] ?? DOCUMENT_KNOWN[text] ?? BACK_OFFICE_KNOWN[text];
   return descriptor ? i18n._(descriptor) : text;
 }
 

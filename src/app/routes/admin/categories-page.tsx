@@ -1,16 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
-import { IconCategory } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { can } from '../../../shared/domain/permissions';
+import { useAuth } from '../../features/auth/auth-context';
+import { CategoriesScreen } from '../../features/back-office/components/categories-screen';
 
 export function CategoriesPage() {
-  const { t } = useLingui();
-  return (
-    <ScreenPlaceholder
-      title={t`Carrier categories`}
-      description={t`Each carrier's category and whether allocation may offer it tickets.`}
-      icon={<IconCategory size={30} stroke={1.5} />}
-      emptyTitle={t`No carriers to show`}
-      emptyDescription={t`Carriers with their category and allocation setting will be listed here.`}
-    />
-  );
+  const { user } = useAuth();
+  return <CategoriesScreen readOnly={!user || !can(user.roles, 'masters:edit')} />;
 }

@@ -1,16 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
-import { IconFileText } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { can } from '../../../shared/domain/permissions';
+import { useAuth } from '../../features/auth/auth-context';
+import { ContractsScreen } from '../../features/back-office/components/contracts-screen';
 
 export function ContractsPage() {
-  const { t } = useLingui();
-  return (
-    <ScreenPlaceholder
-      title={t`Contracts`}
-      description={t`Carrier contracts with their price and validity.`}
-      icon={<IconFileText size={30} stroke={1.5} />}
-      emptyTitle={t`No contracts to show`}
-      emptyDescription={t`Carrier contracts will be listed here, with filters by carrier and status.`}
-    />
-  );
+  const { user } = useAuth();
+  return <ContractsScreen mayEdit={!!user && can(user.roles, 'contract:edit')} />;
 }

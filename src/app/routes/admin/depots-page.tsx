@@ -1,16 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
-import { IconMapPin } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { can } from '../../../shared/domain/permissions';
+import { useAuth } from '../../features/auth/auth-context';
+import { DepotsScreen } from '../../features/back-office/components/depots-screen';
 
 export function DepotsPage() {
-  const { t } = useLingui();
-  return (
-    <ScreenPlaceholder
-      title={t`Depots`}
-      description={t`Supplier yards, their location and border crossing.`}
-      icon={<IconMapPin size={30} stroke={1.5} />}
-      emptyTitle={t`No depots to show`}
-      emptyDescription={t`Yards with their address, coordinates and border crossing will be listed here.`}
-    />
-  );
+  const { user } = useAuth();
+  return <DepotsScreen readOnly={!user || !can(user.roles, 'masters:edit')} />;
 }

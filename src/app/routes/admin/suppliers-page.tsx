@@ -1,16 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
-import { IconBuildingFactory2 } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { can } from '../../../shared/domain/permissions';
+import { useAuth } from '../../features/auth/auth-context';
+import { SuppliersScreen } from '../../features/back-office/components/suppliers-screen';
 
 export function SuppliersPage() {
-  const { t } = useLingui();
-  return (
-    <ScreenPlaceholder
-      title={t`Suppliers`}
-      description={t`Supplier master data and options.`}
-      icon={<IconBuildingFactory2 size={30} stroke={1.5} />}
-      emptyTitle={t`No suppliers to show`}
-      emptyDescription={t`Suppliers with their SAP id, trade name and city will be listed here.`}
-    />
-  );
+  const { user } = useAuth();
+  return <SuppliersScreen readOnly={!user || !can(user.roles, 'masters:edit')} />;
 }

@@ -1,0 +1,304 @@
+/**
+ * A paged back-office list: a table from 992 px and one card per row below, filters in the page header
+ * on desktop and in a bottom drawer on phones (with the count of filters set and 'Clean filters'),
+ * skeletons while loading, an empty state, an error state with a retry, and paging at the bottom centre.
+ * The columns describe both the table and the cards.
+ */
+import {
+  Button,
+  Card,
+  Drawer,
+  EmptyState,
+  Group,
+  Indicator,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useLingui } from '@lingui/react/macro';
+import {
+  IconAdjustmentsHorizontal,
+  IconAlertTriangle,
+  IconArrowsSort,
+  IconFilterOff,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Pager } from './pager';
+
+/** Mantine's md breakpoint: the spec's 992 px switch from cards to the table. */
+export const DESKTOP_QUERY = '(min-width: 62em)';
+
+export function useDesktop(): boolean {
+  return useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
+}
+
+export interface DataColumn<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Shown as the card's title instead of a labelled field. */
+  primary?: boolean;
+  /** Right-aligned numbers. */
+  numeric?: boolean;
+  /** The table header sorts by this column (client-side lists). */
+  sortable?: boolean;
+  /** Only in the table, not on the cards (e.g. a second copy of the title). */
+  tableOnly?: boolean;
+}
+
+export interface SortState {
+  key: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface DataListProps<T> {
+  label: string;
+  columns: DataColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  /** Buttons of a row (edit...), on the table's last column and at the foot of its card. */
+  actions?: (row: T) => ReactNode;
+  loading: boolean;
+  error?: boolean;
+  errorText?: string;
+  onRetry?: () => void;
+  emptyTitle: string;
+  emptyDescription: string;
+  emptyIcon: ReactNode;
+  /** Paging; left out for lists that show every row. */
+  page?: number;
+  pageSize?: number;
+  total?: number;
+  onPage?: (page: number) => void;
+  sort?: SortState | null;
+  onSort?: (sort: SortState) => void;
+}
+
+function SortIcon({ active, direction }: { active: boolean; direction?: 'asc' | 'desc' }) {
+  if (!active) return <IconArrowsSort size={14} aria-hidden />;
+  return direction === 'asc' ? (
+    <IconSortAscending size={14} aria-hidden />
+  ) : (
+    <IconSortDescending size={14} aria-hidden />
+  );
+}
+
+export function DataList<T>(props: DataListProps<T>) {
+  const { t } = useLingui();
+  const desktop = useDesktop();
+  const { columns, rows, rowKey, actions, sort, onSort } = props;
+
+  if (props.error) {
+    return (
+      <Paper withBorder radius="lg" py={48} px="md">
+        <EmptyState
+          icon={<IconAlertTriangle size={30} stroke={1.5} />}
+          variant="light"
+          title={props.errorText ?? t`The list could not be loaded`}
+          description={
+            props.onRetry ? (
+              <Button mt="sm" variant="light" onClick={props.onRetry}>
+                {t`Try again`}
+              </Button>
+            ) : undefined
+          }
+        />
+      </Paper>
+    );
+  }
+
+  if (props.loading) {
+    return desktop ? (
+      <Paper withBorder radius="lg" p="md" data-testid="list-loading">
+        <Stack gap="sm">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} height={28} radius="sm" />
+          ))}
+        </Stack>
+      </Paper>
+    ) : (
+      <Stack gap="sm" data-testid="list-loading">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} height={120} radius="lg" />
+        ))}
+      </Stack>
+    );
+  }
+
+  if (rows.length === 0) {
+    return (
+      <Paper withBorder radius="lg" py={48} px="md">
+        <EmptyState
+          icon={props.emptyIcon}
+          variant="light"
+          title={props.emptyTitle}
+          description={props.emptyDescription}
+        />
+      </Paper>
+    );
+  }
+
+  const header = (column: DataColumn<T>) => {
+    if (!column.sortable || !onSort) return column.header;
+    const active = sort?.key === column.key;
+    const next: SortState = { key: column.key, direction: active && sort?.direction === 'desc' ? 'asc' : 'desc' };
+    return (
+      <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : 'flex-start'}>
+          {column.header}
+          <SortIcon active={active} direction={sort?.direction} />
+        </Group>
+      </UnstyledButton>
+    );
+  };
+
+  const list = desktop ? (
+    <Paper withBorder radius="lg" p="xs">
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover striped="even" fz="sm" aria-label={props.label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  ta={column.numeric ? 'right' : undefined}
+                  aria-sort={
+                    sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                  }
+                >
+                  {header(column)}
+                </Table.Th>
+              ))}
+              {actions && <Table.Th>{t`Actions`}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key} ta={column.numeric ? 'right' : undefined}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+                {actions && <Table.Td>{actions(row)}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  ) : (
+    <Stack gap="sm" role="list" aria-label={props.label}>
+      {rows.map((row) => {
+        const title = columns.find((c) => c.primary);
+        return (
+          <Card key={rowKey(row)} withBorder radius="lg" padding="md" role="listitem">
+            {title && (
+              <Text fw={700} size="lg" mb="xs">
+                {title.cell(row)}
+              </Text>
+            )}
+            <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+              {columns
+                .filter((c) => !c.primary && !c.tableOnly)
+                .map((column) => (
+                  <Stack key={column.key} gap={2} miw={0}>
+                    <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+                      {column.header}
+                    </Text>
+                    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+                      {column.cell(row)}
+                    </Text>
+                  </Stack>
+                ))}
+            </SimpleGrid>
+            {actions && (
+              <Group mt="sm" gap="xs" grow>
+                {actions(row)}
+              </Group>
+            )}
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+
+  return (
+    <>
+      {list}
+      {props.page !== undefined && props.pageSize !== undefined && props.total !== undefined && props.onPage && (
+        <Pager page={props.page} pageSize={props.pageSize} total={props.total} onChange={props.onPage} />
+      )}
+    </>
+  );
+}
+
+export interface ListFiltersProps {
+  /** The filter inputs; shown in a row on desktop and stacked in the drawer on phones. */
+  children: ReactNode;
+  /** How many filters are set (the phone button's badge); 0 disables 'Clean filters'. */
+  active: number;
+  onClean: () => void;
+  /** The drawer's confirm button text ('Show 12 contracts'). */
+  showLabel: string;
+}
+
+/** The filters of a back-office list: inline on desktop, a 'Filters' button and bottom drawer on phones. */
+export function ListFilters({ children, active, onClean, showLabel }: ListFiltersProps) {
+  const { t } = useLingui();
+  const desktop = useDesktop();
+  const [open, setOpen] = useState(false);
+  const clean = (
+    <Button
+      variant="subtle"
+      color="gray"
+      size={desktop ? 'sm' : 'md'}
+      leftSection={<IconFilterOff size={16} />}
+      disabled={active === 0}
+      onClick={() => {
+        onClean();
+        setOpen(false);
+      }}
+    >
+      {t`Clean filters`}
+    </Button>
+  );
+  if (desktop) {
+    return (
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        {children}
+        {clean}
+      </Group>
+    );
+  }
+  return (
+    <>
+      <Indicator label={active} size={18} disabled={active === 0} offset={4}>
+        <Button
+          variant="default"
+          size="md"
+          leftSection={<IconAdjustmentsHorizontal size={18} />}
+          onClick={() => setOpen(true)}
+        >
+          {t`Filters`}
+        </Button>
+      </Indicator>
+      <Drawer opened={open} onClose={() => setOpen(false)} title={t`Filters`} position="bottom" size="85%" radius="lg">
+        <Stack gap="md">{children}</Stack>
+        <Group grow gap="sm" mt="lg">
+          {clean}
+          <Button size="md" onClick={() => setOpen(false)}>
+            {showLabel}
+          </Button>
+        </Group>
+      </Drawer>
+    </>
+  );
+}

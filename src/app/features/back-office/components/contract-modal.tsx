@@ -1,0 +1,188 @@
+/**
+ * The create and edit modals of /contracts. Create: carrier, description, price (at least 1, 2
+ * decimals), from and to (to not before from). Edit: description, price (a whole number), to; the start
+ * date is shown read-only. The same valibot schemas as the server check the form before it is sent;
+ * the server's answer (409 for an ended contract, 422 for an end before the start) shows in the form.
+ */
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { ApiError } from '../../../lib/api-client';
+import { useMessageTranslator } from '../../../lib/messages';
+import {
+  checkContractEdit,
+  CreateContractSchema,
+  UpdateContractSchema,
+  type ContractView,
+} from '../../../../shared/schemas/contract';
+import type { CarrierView } from '../../../../shared/schemas/carrier';
+import { useSaveContract } from '../api/contracts';
+import { fieldIssues, serverError, serverFieldErrors } from '../server-error';
+import { toastError, toastSuccess } from '../toasts';
+
+export type ContractModalState = { kind: 'create' } | { kind: 'edit'; contract: ContractView } | null;
+
+export function ContractModal({
+  state,
+  carriers,
+  onClose,
+}: {
+  state: ContractModalState;
+  carriers: CarrierView[];
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Modal
+      opened={state !== null}
+      onClose={onClose}
+      title={state?.kind === 'edit' ? t`Edit contract ${state.contract.id}` : t`New contract`}
+      size="md"
+    >
+      {state && (
+        <ContractForm
+          key={state.kind === 'edit' ? state.contract.id : 'new'}
+          state={state}
+          carriers={carriers}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function ContractForm({
+  state,
+  carriers,
+  onClose,
+}: {
+  state: NonNullable<ContractModalState>;
+  carriers: CarrierView[];
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const save = useSaveContract();
+  const editing = state.kind === 'edit' ? state.contract : null;
+  const [carrierId, setCarrierId] = useState<string | null>(editing ? String(editing.carrier.id) : null);
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [price, setPrice] = useState<number | string>(editing?.price ?? '');
+  const [from, setFrom] = useState(editing?.from ?? '');
+  const [to, setTo] = useState(editing?.to ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const priceValue = price === '' ? undefined : Number(price);
+    const found: Record<string, string> = {};
+    if (!carrierId) found.carrierId = tm('Campo obligatorio');
+    if (editing) {
+      const parsed = v.safeParse(UpdateContractSchema, { description, price: priceValue, to });
+      if (!parsed.success) Object.assign(found, fieldIssues(parsed.issues));
+      else Object.assign(found, checkContractEdit(editing, parsed.output));
+      if (Object.keys(found).length > 0) return setErrors(mapped(found));
+      if (!parsed.success) return;
+      save.mutate(
+        { kind: 'edit', carrierId: editing.carrier.id, contractId: editing.id, contract: parsed.output },
+        { onSuccess: () => done(t`The contract was updated`), onError: failed(t`The contract could not be updated`) },
+      );
+      return;
+    }
+    const parsed = v.safeParse(CreateContractSchema, { description, price: priceValue, from, to });
+    if (!parsed.success) Object.assign(found, fieldIssues(parsed.issues));
+    if (Object.keys(found).length > 0 || !parsed.success) return setErrors(mapped(found));
+    save.mutate(
+      { kind: 'create', carrierId: Number(carrierId), contract: parsed.output },
+      { onSuccess: () => done(t`The contract was created`), onError: failed(t`The contract could not be created`) },
+    );
+  };
+
+  const mapped = (found: Record<string, string>) =>
+    Object.fromEntries(Object.entries(found).map(([k, msgText]) => [k, tm(msgText)]));
+  const done = (text: string) => {
+    toastSuccess(text);
+    onClose();
+  };
+  const failed = (fallback: string) => (error: Error) => {
+    const fields = serverFieldErrors(error, tm);
+    if (Object.keys(fields).length > 0) setErrors(fields);
+    else if (error instanceof ApiError && error.status === 409) setErrors({ _: serverError(error, tm, fallback) });
+    toastError(serverError(error, tm, fallback));
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Select
+          label={t`Carrier`}
+          required
+          data={carriers.map((c) => ({ value: String(c.id), label: c.businessName }))}
+          value={carrierId}
+          onChange={setCarrierId}
+          disabled={!!editing}
+          error={errors.carrierId}
+          searchable
+        />
+        <TextInput
+          label={t`Description`}
+          required
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          error={errors.description}
+          maxLength={200}
+        />
+        <NumberInput
+          label={t`Price`}
+          required
+          prefix="$"
+          thousandSeparator=","
+          decimalScale={editing ? 0 : 2}
+          min={1}
+          step={editing ? 1 : 0.01}
+          value={price}
+          onChange={setPrice}
+          error={errors.price}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            type="date"
+            label={t`From`}
+            required={!editing}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            readOnly={!!editing}
+            disabled={!!editing}
+            max={to || undefined}
+            error={errors.from}
+          />
+          <TextInput
+            type="date"
+            label={t`To`}
+            required
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            min={from || undefined}
+            error={errors.to}
+          />
+        </Group>
+        {errors._ && (
+          <div role="alert" style={{ color: 'var(--mantine-color-red-7)', fontSize: 14 }}>
+            {errors._}
+          </div>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>{t`Cancel`}</Button>
+          <Button type="submit" loading={save.isPending}>
+            {editing ? t`Save changes` : t`Create contract`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

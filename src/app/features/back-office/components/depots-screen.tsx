@@ -1,0 +1,271 @@
+/**
+ * Admin /depotsabm: depots paged and filtered by supplier and city, each row's location opening the
+ * maps service, and the create form (supplier, city and address of 3 to 100 characters, latitude and
+ * longitude as text, an optional description of at most 200, a border crossing). A duplicate
+ * supplier/city/address shows 'Error: Duplicate Depot values'; other failures 'Failed to create depot'.
+ */
+import { Anchor, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useLingui } from '@lingui/react/macro';
+import { IconBuildingWarehouse, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { DataList, ListFilters, type DataColumn } from '../../../components/data-list';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { BACK_OFFICE_TOASTS } from '../../../lib/back-office-messages';
+import { useMessageTranslator } from '../../../lib/messages';
+import { BACK_OFFICE_MSG as M } from '../../../../shared/schemas/back-office-messages';
+import { coordinateText, CreateDepotSchema, mapsUrl, type DepotView } from '../../../../shared/schemas/depot';
+import { depotsQueryOptions, useBorderCrossingLookup, useCreateDepot, useSupplierLookup } from '../api/masters';
+import { fieldIssues, serverFieldErrors } from '../server-error';
+import { toastError, toastSuccess } from '../toasts';
+
+const PAGE_SIZE = 10;
+
+export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const [supplierId, setSupplierId] = useState<string | null>(null);
+  const [city, setCity] = useState('');
+  const [debouncedCity] = useDebouncedValue(city.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const suppliers = useSupplierLookup();
+  const query = useQuery(
+    depotsQueryOptions({
+      page,
+      limit: PAGE_SIZE,
+      supplierId: supplierId ? Number(supplierId) : undefined,
+      city: debouncedCity || undefined,
+    }),
+  );
+
+  const columns: DataColumn<DepotView>[] = [
+    { key: 'name', header: t`Depot`, cell: (d) => `#${d.id} ${d.name}`, primary: true },
+    { key: 'supplier', header: t`Supplier`, cell: (d) => d.supplier?.businessName ?? '—' },
+    { key: 'city', header: t`City`, cell: (d) => d.city },
+    { key: 'address', header: t`Address`, cell: (d) => d.address },
+    { key: 'crossing', header: t`Border crossing`, cell: (d) => d.borderCrossing?.description ?? '—' },
+    {
+      key: 'location',
+      header: t`Location`,
+      cell: (d) => (
+        <Anchor
+          href={mapsUrl(d.location.coordinates[1], d.location.coordinates[0])}
+          target="_blank"
+          rel="noreferrer"
+          size="sm"
+          aria-label={t`Open depot ${d.id} in maps`}
+        >
+          <Group gap={4} wrap="nowrap" component="span">
+            <IconMapPin size={14} aria-hidden />
+            {`${d.location.coordinates[1]}, ${d.location.coordinates[0]}`}
+          </Group>
+        </Anchor>
+      ),
+    },
+    { key: 'description', header: t`Description`, cell: (d) => d.description ?? '—' },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t`Depots`}
+        description={t`Supplier yards with their location and border crossing.`}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} disabled={readOnly} onClick={() => setCreating(true)}>
+            {t`Add depot`}
+          </Button>
+        }
+        filters={
+          <ListFilters
+            active={(supplierId ? 1 : 0) + (city ? 1 : 0)}
+            onClean={() => {
+              setSupplierId(null);
+              setCity('');
+              setPage(1);
+            }}
+            showLabel={t`Show ${query.data?.count ?? 0} depots`}
+          >
+            <Select
+              label={t`Supplier`}
+              placeholder={t`All suppliers`}
+              clearable
+              data={(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.businessName }))}
+              value={supplierId}
+              onChange={(value) => {
+                setSupplierId(value);
+                setPage(1);
+              }}
+              w={{ base: '100%', md: 260 }}
+            />
+            <TextInput
+              label={t`City`}
+              value={city}
+              onChange={(e) => {
+                setCity(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', md: 200 }}
+            />
+          </ListFilters>
+        }
+      />
+      <DataList
+        label={t`Depots`}
+        columns={columns}
+        rows={query.data?.depots ?? []}
+        rowKey={(d) => d.id}
+        loading={query.isPending}
+        error={query.isError}
+        errorText={tm(BACK_OFFICE_TOASTS.depotsError)}
+        onRetry={() => void query.refetch()}
+        emptyIcon={<IconBuildingWarehouse size={30} stroke={1.5} />}
+        emptyTitle={t`No depots match these filters`}
+        emptyDescription={t`Change or clean the filters to see more depots.`}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={query.data?.count ?? 0}
+        onPage={setPage}
+      />
+      <Modal opened={creating} onClose={() => setCreating(false)} title={t`New depot`}>
+        {creating && <DepotForm suppliers={suppliers.data ?? []} onClose={() => setCreating(false)} />}
+      </Modal>
+    </>
+  );
+}
+
+const latitudeText = coordinateText(M.latitude, 90);
+const longitudeText = coordinateText(M.longitude, 180);
+
+function DepotForm({ suppliers, onClose }: { suppliers: { id: number; businessName: string }[]; onClose: () => void }) {
+  const { t } = useLingui();
+  const tm = useMessageTranslator();
+  const crossings = useBorderCrossingLookup();
+  const create = useCreateDepot();
+  const [values, setValues] = useState({
+    supplierId: '',
+    city: '',
+    address: '',
+    latitude: '',
+    longitude: '',
+    description: '',
+    borderCrossingId: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof typeof values) => (value: string | null) => setValues((x) => ({ ...x, [key]: value ?? '' }));
+
+  const submit = () => {
+    const found: Record<string, string> = {};
+    const lat = v.safeParse(latitudeText, values.latitude);
+    const lng = v.safeParse(longitudeText, values.longitude);
+    if (!lat.success) found.latitude = lat.issues[0].message;
+    if (!lng.success) found.longitude = lng.issues[0].message;
+    const parsed = v.safeParse(CreateDepotSchema, {
+      supplierId: values.supplierId ? Number(values.supplierId) : undefined,
+      city: values.city,
+      address: values.address,
+      location: { type: 'Point', coordinates: [Number(values.longitude), Number(values.latitude)] },
+      description: values.description,
+      borderCrossingId: values.borderCrossingId ? Number(values.borderCrossingId) : undefined,
+    });
+    if (!parsed.success)
+      for (const [k, m] of Object.entries(fieldIssues(parsed.issues))) if (k !== 'location') found[k] ??= m;
+    if (Object.keys(found).length > 0 || !parsed.success) {
+      setErrors(Object.fromEntries(Object.entries(found).map(([k, m]) => [k, tm(m)])));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.output, {
+      onSuccess: ({ depot }) => {
+        toastSuccess(t`Depot ID ${depot.id}: New Depot added successfully`);
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) toastError(tm(BACK_OFFICE_TOASTS.depotDuplicate));
+        else {
+          setErrors(serverFieldErrors(error, tm));
+          toastError(tm(BACK_OFFICE_TOASTS.depotError));
+        }
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Select
+          label={t`Supplier`}
+          required
+          searchable
+          data={suppliers.map((s) => ({ value: String(s.id), label: s.businessName }))}
+          value={values.supplierId || null}
+          onChange={set('supplierId')}
+          error={errors.supplierId}
+        />
+        <TextInput
+          label={t`City`}
+          required
+          value={values.city}
+          onChange={(e) => set('city')(e.currentTarget.value)}
+          error={errors.city}
+          maxLength={100}
+        />
+        <TextInput
+          label={t`Address`}
+          required
+          value={values.address}
+          onChange={(e) => set('address')(e.currentTarget.value)}
+          error={errors.address}
+          maxLength={100}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            label={t`Latitude`}
+            required
+            inputMode="decimal"
+            value={values.latitude}
+            onChange={(e) => set('latitude')(e.currentTarget.value)}
+            error={errors.latitude}
+          />
+          <TextInput
+            label={t`Longitude`}
+            required
+            inputMode="decimal"
+            value={values.longitude}
+            onChange={(e) => set('longitude')(e.currentTarget.value)}
+            error={errors.longitude}
+          />
+        </Group>
+        <Textarea
+          label={t`Description`}
+          value={values.description}
+          onChange={(e) => set('description')(e.currentTarget.value)}
+          error={errors.description}
+          maxLength={200}
+          minRows={2}
+        />
+        <Select
+          label={t`Border crossing`}
+          required
+          data={(crossings.data ?? []).map((c) => ({ value: String(c.id), label: c.description }))}
+          value={values.borderCrossingId || null}
+          onChange={set('borderCrossingId')}
+          error={errors.borderCrossingId}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>{t`Cancel`}</Button>
+          <Button type="submit" loading={create.isPending}>{t`Add depot`}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
