@@ -8,6 +8,7 @@ import { AuthProvider } from './features/auth/auth-context';
 import { i18n } from './lib/i18n';
 import { dayjsLocale } from './lib/locale-format';
 import { localizedTheme } from './lib/localized-theme';
+import { cssVariablesResolver } from './lib/theme';
 import classes from './providers.module.css';
 
 function LocalisedDates({ children }: { children: ReactNode }) {
@@ -30,7 +31,7 @@ function LocalisedMantine({ env, children }: { env: 'default' | 'test'; children
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts depend on the locale only
   const theme = useMemo(() => localizedTheme(active), [locale]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       {children}
     </MantineProvider>
   );

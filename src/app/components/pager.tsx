@@ -27,8 +27,6 @@ export function Pager({ page, pageSize, total, onChange }: PagerProps) {
           siblings={1}
           boundaries={1}
           size="md"
-          getControlProps={(control) => ({ 'aria-label': control === 'previous' ? t`Previous page` : t`Next page` })}
-          getItemProps={(item) => ({ 'aria-label': t`Page ${item}` })}
         />
       )}
       <Group gap={4}>
