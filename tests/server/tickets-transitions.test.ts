@@ -90,6 +90,16 @@ async function pendingFor(carrier: string, supplier = 'supplier1'): Promise<numb
   return id;
 }
 
+/** A token of `user` issued at `at` (the clock is faked). */
+async function loginAt(user: string, at: Date): Promise<string> {
+  vi.setSystemTime(at);
+  try {
+    return await t.login(user);
+  } finally {
+    vi.setSystemTime(NOW);
+  }
+}
+
 const slot = () => earliestSlot(NOW, TZ).instant.toISOString();
 const accept = (user: string, id: number, withdrawalDate: string, headers: Record<string, string> = {}) =>
   call(user, 'PUT', `/api/tickets/${id}/confirm`, { ticket: { withdrawalDate, timezone: TZ } }, headers);
@@ -162,17 +172,49 @@ describe('PUT /api/tickets/{id}/confirm', () => {
     });
     expect(stale.statusCode).toBe(422);
     expect(stale.json().message).toBe('Minimum 30 minutes anticipation');
+    // The device queued it while signed in with a token issued before that.
+    const signedInEarlier = await loginAt('carrier1', new Date(NOW.getTime() - 60 * 60_000));
     const fresh = await accept('carrier1', id, date, {
       'x-queued-at': new Date(NOW.getTime() - 20 * 60_000).toISOString(),
+      ...bearer(signedInEarlier),
     });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().ticket.withdrawalDate).toBe(date);
+  });
+
+  it('should not believe an X-Queued-At earlier than the sign-in of the token that sends it', async () => {
+    const id = await pendingFor('Rápido Freight Lines');
+    const date = local('2026-11-25', '10:15'); // refused now (15 min ahead), accepted if queued 20 min ago
+    const signedIn = await loginAt('carrier1', new Date(NOW.getTime() - 10 * 60_000));
+    const edited = await accept('carrier1', id, date, {
+      'x-queued-at': new Date(NOW.getTime() - 20 * 60_000).toISOString(),
+      ...bearer(signedIn),
+    });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json().message).toBe('Minimum 30 minutes anticipation');
+    const future = await accept('carrier1', id, date, {
+      'x-queued-at': new Date(NOW.getTime() + 60 * 60_000).toISOString(),
+      ...bearer(signedIn),
+    });
+    expect(future.statusCode).toBe(422);
+    expect((await call('carrier1', 'GET', `/api/tickets/${id}`)).json().ticket.status.name).toBe('PENDING');
+  });
+
+  it('should refuse a timezone offset no device has (outside -840..720 minutes)', async () => {
+    const id = await pendingFor('Rápido Freight Lines');
+    for (const timezone of [721, 780, -841, -900]) {
+      const res = await call('carrier1', 'PUT', `/api/tickets/${id}/confirm`, { ticket: { withdrawalDate: slot(), timezone } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toHaveProperty('timezone');
+    }
+    expect((await call('carrier1', 'GET', `/api/tickets/${id}`)).json().ticket.status.name).toBe('PENDING');
   });
 
   it('should still refuse a queued accept whose date has passed', async () => {
     const id = await pendingFor('Rápido Freight Lines');
     const res = await accept('carrier1', id, local('2026-11-25', '09:45'), {
       'x-queued-at': local('2026-11-25', '09:00'),
+      ...bearer(await loginAt('carrier1', new Date(NOW.getTime() - 2 * 60 * 60_000))),
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().details).toEqual({ withdrawalDate: 'The withdrawal time has already passed' });

@@ -26,6 +26,11 @@ export const WITHDRAWAL_BUSINESS_DAYS_AHEAD = 2;
 export const WITHDRAWAL_QUEUE_GRACE_HOURS = 24;
 /** getTimezoneOffset() spans UTC-12 (720) to UTC+14 (-840). */
 export const MAX_TIMEZONE_OFFSET_MINUTES = 840;
+/**
+ * Real offsets as getTimezoneOffset() gives them (UTC minus local, in minutes): from UTC+14 (-840) to
+ * UTC-12 (+720). Anything else is an edited request, not a device.
+ */
+export const TIMEZONE_OFFSET_RANGE = { min: -840, max: 720 } as const;
 
 export const WITHDRAWAL_MESSAGES = {
   required: MSG.required,
@@ -74,8 +79,8 @@ function fromLocalDate(date: LocalDate): number | null {
 }
 
 function assertOffset(offset: number): void {
-  if (!Number.isInteger(offset) || Math.abs(offset) > MAX_TIMEZONE_OFFSET_MINUTES) {
-    throw new RangeError(`Invalid timezone offset ${offset}: expected whole minutes within ±840`);
+  if (!Number.isInteger(offset) || offset < TIMEZONE_OFFSET_RANGE.min || offset > TIMEZONE_OFFSET_RANGE.max) {
+    throw new RangeError(`Invalid timezone offset ${offset}: expected whole minutes within -840..720`);
   }
 }
 

@@ -14,7 +14,7 @@ export const TICKET_MSG = {
   comments: 'Comments must be at most 500 characters',
   reason: 'Reason must be at most 500 characters',
   withdrawalDate: 'Withdrawal date must be an ISO 8601 date and time with its time zone',
-  timezone: 'Timezone must be whole minutes from -840 to 840',
+  timezone: 'Timezone must be whole minutes from -840 to 720',
   carrier: 'Carrier must be a valid id',
   updateStatus: 'Status can only be set to MX_TRANSIT or DELIVERED',
   customsRead: 'customsRead must be true or false',

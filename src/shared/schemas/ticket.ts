@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { CARRIER_MODES } from '../domain/roles';
 import { TICKET_BULK_LIMIT } from '../domain/role-views';
 import { DISPLAY_ALIASES, TICKET_STATUSES, normalizeStatus } from '../domain/ticket-status';
-import { MAX_TIMEZONE_OFFSET_MINUTES } from '../domain/withdrawal';
+import { TIMEZONE_OFFSET_RANGE } from '../domain/withdrawal';
 import { isIsoDate, isIsoInstant, objectMessage, parseIsoInstant, queryArray, queryInteger } from './schema-helpers';
 import { TICKET_MSG as M } from './ticket-messages';
 
@@ -60,8 +60,8 @@ export const ConfirmTicketSchema = v.object(
     timezone: v.pipe(
       v.number(M.timezone),
       v.integer(M.timezone),
-      v.minValue(-MAX_TIMEZONE_OFFSET_MINUTES, M.timezone),
-      v.maxValue(MAX_TIMEZONE_OFFSET_MINUTES, M.timezone),
+      v.minValue(TIMEZONE_OFFSET_RANGE.min, M.timezone),
+      v.maxValue(TIMEZONE_OFFSET_RANGE.max, M.timezone),
     ),
   },
   objectMessage(M.ticket),

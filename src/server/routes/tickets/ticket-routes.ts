@@ -28,13 +28,20 @@ import {
 
 const tags = ['tickets'];
 
-/** The time an offline accept was queued (X-Queued-At); the withdrawal rule decides whether it counts. */
+/**
+ * The time an offline accept was queued (X-Queued-At). The device could only queue it while signed in
+ * with this token, so a claim earlier than the token's issue time is not believed (nor is one that is
+ * unreadable); the withdrawal rule then also ignores one older than 24 h or in the future. A claim not
+ * believed is dropped: the accept is judged at the real now.
+ */
 function queuedAtOf(request: FastifyRequest): Date | null {
   const header = request.headers['x-queued-at'];
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (Number.isNaN(date.getTime())) return null;
+  const issuedAt = request.tokenIssuedAt;
+  return issuedAt !== null && date.getTime() >= issuedAt ? date : null;
 }
 
 export async function ticketRoutes(app: FastifyInstance) {
