@@ -19,7 +19,7 @@ import { discardOnFailure, receiveMultipart, type PartRoute, type ReceivedFile }
 import { defineRoute, IdParamsSchema, parseOrThrow, TicketIdParamsSchema } from '../../http/route';
 import type { AuthUser } from '../../plugins/auth';
 import { findDocumentationView, type DocumentMode } from '../../repositories/documentation';
-import { createDocumentation, updateDocumentation } from './documentation-service';
+import { createDocumentation, updateDocumentation } from '../../services/documentation-service';
 
 const uploaderOf = (auth: AuthUser): Uploader => (auth.roles.includes('ADMIN') ? 'admin' : 'supplier');
 

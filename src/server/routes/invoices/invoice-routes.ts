@@ -14,7 +14,7 @@ import { defineRoute, IdParamsSchema, parseOrThrow, TicketIdParamsSchema } from 
 import type { AuthUser } from '../../plugins/auth';
 import { ticketVisible } from '../../repositories/documentation';
 import { findInvoiceViews } from '../../repositories/invoices';
-import { addPayment, changeInvoice, createInvoice, setSapValidation } from './invoice-service';
+import { addPayment, changeInvoice, createInvoice, setSapValidation } from '../../services/invoice-service';
 
 /** One file in the part `field`, checked as an admin/provider upload. */
 function singleFile(field: string, accept: FileAccept) {

@@ -24,7 +24,7 @@ import {
   declineTicket,
   deleteTicket,
   updateTicket,
-} from './ticket-service';
+} from '../../services/ticket-service';
 
 const tags = ['tickets'];
 

@@ -5,8 +5,8 @@
  * transaction, and the caller removes the stored files if it fails.
  */
 import type { FastifyInstance } from 'fastify';
-import { fromCents, netTonnes, toCents } from '../../../shared/domain/money';
-import { decide, type TicketAction } from '../../../shared/domain/ticket-transitions';
+import { fromCents, netTonnes, toCents } from '../../shared/domain/money';
+import { decide, type TicketAction } from '../../shared/domain/ticket-transitions';
 import {
   crossFieldIssues,
   type AdminTicketEdit,
@@ -14,11 +14,11 @@ import {
   type CreateTruckDocumentation,
   type UpdateRailcarDocumentation,
   type UpdateTruckDocumentation,
-} from '../../../shared/schemas/documentation';
-import type { Tx } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import type { ReceivedFile } from '../../http/multipart';
-import type { AuthUser } from '../../plugins/auth';
+} from '../../shared/schemas/documentation';
+import type { Tx } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { ReceivedFile } from '../http/multipart';
+import type { AuthUser } from '../plugins/auth';
 import {
   exists,
   giveBackTonnes,
@@ -36,10 +36,10 @@ import {
   type DocumentValues,
   type LockedTicket,
   type NewDocumentFile,
-} from '../../repositories/documentation';
-import { moveTicket } from '../../repositories/assignments';
-import { writeAudit } from '../../repositories/audit';
-import { insertFileRows } from '../../repositories/files';
+} from '../repositories/documentation';
+import { moveTicket } from '../repositories/assignments';
+import { writeAudit } from '../repositories/audit';
+import { insertFileRows } from '../repositories/files';
 
 export type CreateInput = CreateTruckDocumentation | CreateRailcarDocumentation;
 /** A supplier's update, or the admin's ticket edit (spec section 5: everything but its rules optional). */

@@ -4,17 +4,17 @@
  * MX_TRANSIT or DELIVERED. Each write is one transaction after the uploaded file is stored.
  */
 import type { FastifyInstance } from 'fastify';
-import type { CreateInvoice, Payment, SapValidationStatus, UpdateInvoice } from '../../../shared/schemas/invoice';
-import type { Tx } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import type { ReceivedFile } from '../../http/multipart';
-import type { AuthUser } from '../../plugins/auth';
-import { exists, lockTicket, writeNotification } from '../../repositories/documentation';
-import { moveTicket } from '../../repositories/assignments';
-import { writeAudit } from '../../repositories/audit';
-import { insertFileRows } from '../../repositories/files';
-import { insertInvoice, lockInvoice, markCustomsUnread, updateInvoice } from '../../repositories/invoices';
-import { decideOrThrow, duplicateError, unprocessable } from '../documentation/documentation-service';
+import type { CreateInvoice, Payment, SapValidationStatus, UpdateInvoice } from '../../shared/schemas/invoice';
+import type { Tx } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { ReceivedFile } from '../http/multipart';
+import type { AuthUser } from '../plugins/auth';
+import { exists, lockTicket, writeNotification } from '../repositories/documentation';
+import { moveTicket } from '../repositories/assignments';
+import { writeAudit } from '../repositories/audit';
+import { insertFileRows } from '../repositories/files';
+import { insertInvoice, lockInvoice, markCustomsUnread, updateInvoice } from '../repositories/invoices';
+import { decideOrThrow, duplicateError, unprocessable } from './documentation-service';
 
 async function storeFile(tx: Tx, file: ReceivedFile | undefined, userId: number): Promise<string | undefined> {
   if (!file) return undefined;

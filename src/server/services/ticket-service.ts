@@ -4,13 +4,13 @@
  * audit row and, where the spec has a notification, the event row. Racing requests queue on the row
  * lock and the losers are decided against the status the winner left, so they get 409.
  */
-import { assertSupplierMayRequest } from '../../services/master-service';
-import { decide, type TicketAction } from '../../../shared/domain/ticket-transitions';
-import type { TicketStatus } from '../../../shared/domain/ticket-status';
-import { checkWithdrawal } from '../../../shared/domain/withdrawal';
-import type { Db, Tx } from '../../db/database';
-import { HttpError, conflict, notFound, unprocessable } from '../../http/errors';
-import type { AuthUser } from '../../plugins/auth';
+import { assertSupplierMayRequest } from './master-service';
+import { decide, type TicketAction } from '../../shared/domain/ticket-transitions';
+import type { TicketStatus } from '../../shared/domain/ticket-status';
+import { checkWithdrawal } from '../../shared/domain/withdrawal';
+import type { Db, Tx } from '../db/database';
+import { HttpError, conflict, notFound, unprocessable } from '../http/errors';
+import type { AuthUser } from '../plugins/auth';
 import {
   allocate,
   carrierWithActiveContract,
@@ -25,10 +25,10 @@ import {
   setCustomsRead,
   ticketNames,
   type LockedTicket,
-} from '../../repositories/assignments';
-import { writeAudit } from '../../repositories/audit';
-import { writeEvent } from '../../repositories/events';
-import { hydrate, type TicketView } from '../../repositories/tickets';
+} from '../repositories/assignments';
+import { writeAudit } from '../repositories/audit';
+import { writeEvent } from '../repositories/events';
+import { hydrate, type TicketView } from '../repositories/tickets';
 
 type Work = (tx: Tx, ticket: LockedTicket, to: string) => Promise<void>;
 

@@ -1,0 +1,177 @@
+/**
+ * Reads the ERP's purchase-order export (CSV or XLSX, told apart by the file's bytes) into rows keyed by
+ * the header names documentNumberId, supplierSapId, materialCode, earlyDeliveryDate, quantity and the
+ * optional materialDesc. Cells are normalised to strings; dates to YYYY-MM-DD.
+ */
+import type { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import * as v from 'valibot';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { LocalFileStore, StoredObject } from '../plugins/file-store';
+import {
+  importLookups,
+  insertMaterial,
+  upsertPurchaseOrder,
+  type PurchaseOrderImportRow,
+} from '../repositories/purchase-orders';
+
+export const IMPORT_COLUMNS = [
+  'documentNumberId',
+  'supplierSapId',
+  'materialCode',
+  'earlyDeliveryDate',
+  'quantity',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number] | 'materialDesc';
+
+export interface SheetRow {
+  /** Spreadsheet row number (the header is row 1). */
+  row: number;
+  values: Partial<Record<ImportColumn, string>>;
+}
+
+const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    return '';
+  }
+  return String(value).trim();
+}
+
+export async function readSheet(source: Readable, head: Uint8Array): Promise<{ rows: SheetRow[]; missing: string[] }> {
+  const workbook = new ExcelJS.Workbook();
+  let sheet: ExcelJS.Worksheet | undefined;
+  if (isZip(head)) {
+    await workbook.xlsx.read(source);
+    sheet = workbook.worksheets[0];
+  } else {
+    // Keep every cell as the text it is: document numbers must not become numbers, dates not Dates.
+    sheet = await workbook.csv.read(source, { map: (value: unknown) => value });
+  }
+  if (!sheet) return { rows: [], missing: [...IMPORT_COLUMNS] };
+
+  const columns = new Map<number, ImportColumn>();
+  const known: readonly string[] = [...IMPORT_COLUMNS, 'materialDesc'];
+  sheet.getRow(1).eachCell((cell, col) => {
+    const name = cellText(cell.value)
+      .replace(/^\uFEFF/, '')
+      .trim();
+    const match = known.find((k) => k.toLowerCase() === name.toLowerCase());
+    if (match) columns.set(col, match as ImportColumn);
+  });
+  const present = new Set(columns.values());
+  const missing = IMPORT_COLUMNS.filter((c) => !present.has(c));
+
+  const rows: SheetRow[] = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    const values: SheetRow['values'] = {};
+    for (const [col, name] of columns) values[name] = cellText(row.getCell(col).value);
+    if (Object.values(values).some((x) => x !== '')) rows.push({ row: number, values });
+  });
+  return { rows, missing };
+}
+
+/** Accepts YYYY-MM-DD, and the ERP's MM/DD/YYYY. */
+export function importDate(text: string): string | null {
+  let iso = text;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (us) iso = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+/** Tonnes with at most 3 decimals, positive. */
+export function importQuantity(text: string): string | null {
+  const clean = text.replace(/,/g, '');
+  if (!/^\d+(\.\d{1,3})?$/.test(clean) || Number(clean) <= 0 || Number(clean) >= 1e9) return null;
+  return Number(clean).toFixed(3);
+}
+
+/** Largest import accepted: a year of orders is far below it. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const MAX_IMPORT_ROWS = 20_000;
+
+/**
+ * The cells of one row that need no lookup, each with the message the import reports. Lookups (supplier,
+ * material) and the once-per-file rule are checked between the number and the date, in that order, so a
+ * row reports its first problem as a person reading it left to right would find it.
+ */
+const ImportRowSchema = v.object({
+  documentNumberId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/, 'documentNumberId is missing or invalid')),
+  earlyDeliveryDate: v.pipe(
+    v.string(),
+    v.transform(importDate),
+    v.string('earlyDeliveryDate must be a date (YYYY-MM-DD)'),
+  ),
+  quantity: v.pipe(v.string(), v.transform(importQuantity), v.string('quantity must be a positive number of tonnes')),
+});
+
+export interface ImportResult {
+  imported: number;
+  errors: { row: number; message: string }[];
+}
+
+const fileError = (status: number, message: string) => new HttpError(status, message, { file: message });
+
+/**
+ * Imports the stored spreadsheet: refuses the whole file for a missing column or too many rows; otherwise
+ * upserts every valid row in one transaction and reports the others by row number.
+ */
+export async function importPurchaseOrders(db: Db, files: LocalFileStore, stored: StoredObject): Promise<ImportResult> {
+  const sheet = await readSheet(files.read(stored.key), stored.head).catch(() => {
+    throw fileError(400, 'The file must be a CSV or XLSX spreadsheet');
+  });
+  if (sheet.missing.length > 0) throw fileError(400, `Missing columns: ${sheet.missing.join(', ')}`);
+  if (sheet.rows.length > MAX_IMPORT_ROWS) throw new HttpError(400, `At most ${MAX_IMPORT_ROWS} rows per import`);
+  return db.transaction(async (tx) => {
+    const lookups = await importLookups(tx);
+    const errors: ImportResult['errors'] = [];
+    const seen = new Set<string>();
+    let imported = 0;
+    for (const { row, values } of sheet.rows) {
+      const parsed = v.safeParse(ImportRowSchema, {
+        documentNumberId: values.documentNumberId ?? '',
+        earlyDeliveryDate: values.earlyDeliveryDate ?? '',
+        quantity: values.quantity ?? '',
+      });
+      const issue = (field: string) =>
+        parsed.success ? undefined : parsed.issues.find((i) => v.getDotPath(i) === field)?.message;
+      const refuse = async (): Promise<string | PurchaseOrderImportRow> => {
+        const number = values.documentNumberId ?? '';
+        const badNumber = issue('documentNumberId');
+        if (badNumber) return badNumber;
+        if (seen.has(number)) return `Purchase order ${number} appears twice`;
+        const supplierId = lookups.suppliers.get(values.supplierSapId ?? '');
+        if (supplierId === undefined) return `Unknown supplier SAP id ${values.supplierSapId ?? ''}`;
+        const code = values.materialCode ?? '';
+        let materialId = lookups.materials.get(code);
+        if (materialId === undefined && code && values.materialDesc) {
+          materialId = await insertMaterial(tx, code, values.materialDesc);
+          lookups.materials.set(code, materialId);
+        }
+        if (materialId === undefined) return `Unknown material code ${code}`;
+        if (!parsed.success) return issue('earlyDeliveryDate') ?? issue('quantity') ?? parsed.issues[0].message;
+        const { earlyDeliveryDate, quantity } = parsed.output;
+        return { documentNumberId: number, supplierId, materialId, earlyDeliveryDate, quantity };
+      };
+      const item = await refuse();
+      if (typeof item === 'string') {
+        errors.push({ row, message: item });
+        continue;
+      }
+      await upsertPurchaseOrder(tx, item);
+      seen.add(item.documentNumberId);
+      imported++;
+    }
+    return { imported, errors };
+  });
+}
