@@ -57,6 +57,29 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: boundaries([{ group: ['**/app/**', '**/src/app/**'], message: 'The server must not import the app.' }]),
   },
+  // Server layers: routes (HTTP) → services (rules, transactions) → repositories (SQL). Routes write no
+  // SQL; services and repositories know nothing of HTTP routes; repositories call no service.
+  {
+    files: ['src/server/routes/**/*.ts'],
+    rules: boundaries([
+      { group: ['**/app/**', '**/src/app/**'], message: 'The server must not import the app.' },
+      { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/schema', '**/db/schema/**'], message: 'Routes write no SQL: call a service or a repository.' },
+    ]),
+  },
+  {
+    files: ['src/server/services/**/*.ts'],
+    rules: boundaries([
+      { group: ['**/app/**', '**/src/app/**'], message: 'The server must not import the app.' },
+      { group: ['**/routes/**'], message: 'Services do not import routes; lift what both need into the service.' },
+    ]),
+  },
+  {
+    files: ['src/server/repositories/**/*.ts'],
+    rules: boundaries([
+      { group: ['**/app/**', '**/src/app/**'], message: 'The server must not import the app.' },
+      { group: ['**/routes/**', '**/services/**', '**/http/**', 'fastify', '@fastify/*'], message: 'Repositories hold SQL only: no HTTP, no services.' },
+    ]),
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: boundaries([

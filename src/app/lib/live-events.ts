@@ -6,10 +6,9 @@
  * where the service worker reads them; the service worker falls back to the English defaults below.
  */
 
-/** Push titles of spec section 4, as the server sends them. */
-/** 'railcar' is a railcar load: the server's 'Truck loaded' type, named by the carrier's mode. */
-export const EVENT_TITLES = ['new', 'confirmed', 'truck', 'railcar', 'invoiced', 'customs'] as const;
-export type EventTitle = (typeof EVENT_TITLES)[number];
+import { EVENT_TITLES, isEventTitle, type EventTitle } from '../../shared/domain/events';
+
+export { EVENT_TITLES, isEventTitle, type EventTitle };
 
 /** One ticket event: `event: ticket` on /api/events, or the data of an FCM push message. */
 export interface TicketEvent {
@@ -63,9 +62,6 @@ const NAMED: Record<EventTitle, 'supplierName' | 'carrierName' | 'providerName'>
   invoiced: 'providerName',
   customs: 'providerName',
 };
-
-export const isEventTitle = (value: unknown): value is EventTitle =>
-  typeof value === 'string' && (EVENT_TITLES as readonly string[]).includes(value);
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 

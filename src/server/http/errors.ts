@@ -27,4 +27,6 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, mes
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const unprocessable = (message: string, details?: Record<string, string>) => new HttpError(422, message, details);
+/** 422: a value the rules refuse, reported under its field (`detail` when the field's text differs). */
+export const unprocessable = (field: string, message: string, detail = message) =>
+  new HttpError(422, message, { [field]: detail });

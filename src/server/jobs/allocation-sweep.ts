@@ -7,15 +7,8 @@
  * `now` is a parameter so that tests drive the clock.
  */
 import type { Db } from '../db/database';
-import {
-  allocate,
-  expiredOfferIds,
-  lockTicket,
-  moveOffer,
-  removeTicket,
-  staleTicketIds,
-  unassignedTicketIds,
-} from '../repositories/assignments';
+import { allocate, expiredOfferIds, moveOffer, unassignedTicketIds } from '../repositories/assignments';
+import { lockTicket, removeTicket, staleTicketIds } from '../repositories/ticket-writes';
 import { writeAudit } from '../repositories/audit';
 import { configurationNumber } from '../repositories/masters';
 
@@ -40,7 +33,17 @@ export async function runAllocationSweep(db: Db, now = new Date()): Promise<Swee
       const removed = await db.transaction(async (tx) => {
         const ticket = await lockTicket(tx, id, true);
         if (!ticket || !['PENDING', 'CONFIRMED'].includes(ticket.status) || ticket.createdAt >= cutoff) return false;
-        return removeTicket(tx, ticket, null, EXPIRED, now);
+        if (!(await removeTicket(tx, ticket, EXPIRED, now))) return false;
+        await writeAudit(tx, {
+          userId: null,
+          ticketId: ticket.id,
+          action: 'delete',
+          fromStatus: ticket.status,
+          toStatus: 'DELETED',
+          reason: EXPIRED,
+          at: now,
+        });
+        return true;
       });
       if (removed) result.removed++;
     }

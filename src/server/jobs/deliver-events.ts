@@ -13,6 +13,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/database';
+import { DEFAULT_EVENT_TITLE } from '../../shared/domain/events';
 import { PORTAL_EVENTS_CHANNEL, type EventTitle, type EventType, type PortalEventMessage } from '../repositories/events';
 import {
   eventAudience,
@@ -32,13 +33,6 @@ const BATCH = 100;
 /** NOTIFY payloads must stay under 8000 bytes: a long recipient list is split over several. */
 const NOTIFY_MAX_BYTES = 7000;
 
-const TITLES: Record<EventType, EventTitle> = {
-  'New ticket': 'new',
-  'Ticket confirmed': 'confirmed',
-  'Truck loaded': 'truck',
-  'Ticket invoiced': 'invoiced',
-  'Changed Customs Agent': 'customs',
-};
 
 export interface DeliveryDeps {
   db: Db;
@@ -61,7 +55,7 @@ function toMessage(event: PendingEvent, audience: { userIds: number[]; providerN
   return {
     eventId: event.id,
     type,
-    title: (text(p.title) as EventTitle | null) ?? TITLES[type] ?? 'new',
+    title: (text(p.title) as EventTitle | null) ?? DEFAULT_EVENT_TITLE[type] ?? 'new',
     ticketNumber,
     supplierName: text(p.supplierName),
     carrierName: text(p.carrierName),

@@ -1,146 +1,19 @@
 /**
- * Ticket writes: the facts a transition is decided on (read under a row lock), the conditional updates
- * that make racing requests lose with 409, and the allocation of DESIGN.md section 3 (candidates gathered
- * in SQL, ranked by the pure function of src/shared, the offer inserted here).
+ * Offers (ticket assignments): the conditional updates of an offer that make racing requests lose with
+ * 409, and the allocation of DESIGN.md section 3 (candidates gathered in SQL, ranked by the pure function
+ * of src/shared, the offer inserted here). The ticket rows themselves are written in ticket-writes.ts.
  *
  * Invariant: a ticket has at most one open offer, an assignment in PENDING (waiting for the carrier) or
  * CONFIRMED (the carrier carries it). Every path that opens an offer holds the ticket's row lock and
  * first closes the previous one, so two processes never offer one ticket twice.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pickCarrier, type CarrierCandidate } from '../../shared/domain/allocation';
-import type { AssignmentStatus, TicketStatus } from '../../shared/domain/ticket-status';
-import type { TicketFacts } from '../../shared/domain/ticket-transitions';
+import type { AssignmentStatus } from '../../shared/domain/ticket-status';
 import { queryRows, type Tx } from '../db/database';
-import { carriers, contracts, depots, suppliers } from '../db/schema/parties';
+import { carriers, contracts } from '../db/schema/parties';
 import { ticketAssignments, tickets } from '../db/schema/tickets';
 import { writeAudit } from './audit';
-
-export interface LockedTicket extends TicketFacts {
-  id: number;
-  status: TicketStatus;
-  createdAt: Date;
-  openOffer: { id: number; status: AssignmentStatus; carrierId: number } | null;
-}
-
-/**
- * Reads a live ticket and locks its row until the transaction ends: concurrent transitions of the same
- * ticket queue here and each decides on the status the previous one left. `skipLocked` (the sweep)
- * passes over a ticket another process is working on. Soft-deleted tickets do not exist any more.
- */
-export async function lockTicket(tx: Tx, id: number, skipLocked = false): Promise<LockedTicket | undefined> {
-  const [row] = await tx
-    .select({
-      id: tickets.id,
-      status: tickets.status,
-      supplierId: tickets.supplierId,
-      carrierId: tickets.carrierId,
-      createdAt: tickets.createdAt,
-    })
-    .from(tickets)
-    .where(and(eq(tickets.id, id), isNull(tickets.deletedAt)))
-    .for('update', skipLocked ? { skipLocked: true } : {});
-  if (!row) return undefined;
-  const [offer] = await tx
-    .select({ id: ticketAssignments.id, status: ticketAssignments.status, carrierId: ticketAssignments.carrierId })
-    .from(ticketAssignments)
-    .where(and(eq(ticketAssignments.ticketId, id), inArray(ticketAssignments.status, ['PENDING', 'CONFIRMED'])))
-    .orderBy(sql`${ticketAssignments.id} desc`)
-    .limit(1);
-  const agents = await queryRows<{ customs_agent_id: number }>(
-    tx,
-    sql`select bc.customs_agent_id from provider_invoices pi join border_crossings bc on bc.id = pi.border_crossing_id
-        where pi.ticket_id = ${id} and bc.customs_agent_id is not null`,
-  );
-  return {
-    ...row,
-    status: row.status as TicketStatus,
-    assignmentStatus: (offer?.status as AssignmentStatus | undefined) ?? null,
-    customsAgentIds: agents.map((a) => Number(a.customs_agent_id)),
-    openOffer: offer ? { id: offer.id, status: offer.status as AssignmentStatus, carrierId: offer.carrierId } : null,
-  };
-}
-
-/** The supplier owning a yard, or undefined when there is no such yard. */
-export async function depotOwner(tx: Tx, depotId: number): Promise<number | null | undefined> {
-  const [row] = await tx.select({ supplierId: depots.supplierId }).from(depots).where(eq(depots.id, depotId));
-  return row ? row.supplierId : undefined;
-}
-
-export async function insertTickets(
-  tx: Tx,
-  input: { supplierId: number; originDepotId: number; comments: string | null; createdBy: number },
-  count: number,
-): Promise<number[]> {
-  const rows = await tx
-    .insert(tickets)
-    .values(Array.from({ length: count }, () => ({ ...input, status: 'PENDING' })))
-    .returning({ id: tickets.id });
-  return rows.map((r) => r.id).sort((a, b) => a - b);
-}
-
-/**
- * Moves a ticket from `from` to `to` only if it still is in `from`: of racing writers exactly one sees
- * a row come back. `set` carries the other columns the transition changes.
- */
-export async function moveTicket(
-  tx: Tx,
-  id: number,
-  from: TicketStatus,
-  to: TicketStatus,
-  set: Partial<typeof tickets.$inferInsert> = {},
-  now = new Date(),
-): Promise<boolean> {
-  const rows = await tx
-    .update(tickets)
-    .set({ ...set, status: to, updatedAt: now })
-    .where(and(eq(tickets.id, id), eq(tickets.status, from), isNull(tickets.deletedAt)))
-    .returning({ id: tickets.id });
-  return rows.length === 1;
-}
-
-/** Soft delete (kept for audit), only if the ticket is still in `from`. */
-export async function softDeleteTicket(
-  tx: Tx,
-  id: number,
-  from: TicketStatus,
-  reason: string | null,
-  now: Date,
-): Promise<boolean> {
-  const rows = await tx
-    .update(tickets)
-    .set({ deletedAt: now, deleteReason: reason, updatedAt: now })
-    .where(and(eq(tickets.id, id), eq(tickets.status, from), isNull(tickets.deletedAt)))
-    .returning({ id: tickets.id });
-  return rows.length === 1;
-}
-
-/** Closes the open offer (REJECTED, `reason`) and soft-deletes the ticket; shared with the sweep. */
-export async function removeTicket(
-  tx: Tx,
-  ticket: LockedTicket,
-  userId: number | null,
-  reason: string,
-  now: Date,
-): Promise<boolean> {
-  const offer = ticket.openOffer;
-  if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', reason, now))) return false;
-  if (!(await softDeleteTicket(tx, ticket.id, ticket.status, reason, now))) return false;
-  await writeAudit(tx, {
-    userId,
-    ticketId: ticket.id,
-    action: 'delete',
-    fromStatus: ticket.status,
-    toStatus: 'DELETED',
-    reason,
-    at: now,
-  });
-  return true;
-}
-
-export async function setCustomsRead(tx: Tx, id: number, value: boolean, now: Date): Promise<void> {
-  await tx.update(tickets).set({ customsRead: value, updatedAt: now }).where(eq(tickets.id, id));
-}
 
 /** Answers or closes an offer only if it is still in `from`; true when this call changed it. */
 export async function moveOffer(
@@ -278,27 +151,6 @@ export async function carrierWithActiveContract(
   return active ? 'ok' : 'no-contract';
 }
 
-/** Names for the notification payloads. */
-export async function ticketNames(tx: Tx, id: number): Promise<{ supplierName: string; carrierName: string | null }> {
-  const [row] = await tx
-    .select({ supplierName: suppliers.businessName, carrierName: carriers.businessName })
-    .from(tickets)
-    .innerJoin(suppliers, eq(suppliers.id, tickets.supplierId))
-    .leftJoin(carriers, eq(carriers.id, tickets.carrierId))
-    .where(eq(tickets.id, id));
-  return { supplierName: row?.supplierName ?? '', carrierName: row?.carrierName ?? null };
-}
-
-/**
- * Gives back the purchase-order tonnes a ticket's documentation reserved (DESIGN.md section 6: cancel
- * adjusts `availableQuantity`).
- */
-export async function releaseReservedTonnes(tx: Tx, ticketId: number): Promise<void> {
-  await tx.execute(sql`update purchase_orders po set available_quantity = po.available_quantity + sd.reserved_tonnes
-    from shipping_documents sd where sd.ticket_id = ${ticketId} and sd.purchase_order_id = po.id and sd.reserved_tonnes > 0`);
-  await tx.execute(sql`update shipping_documents set reserved_tonnes = 0 where ticket_id = ${ticketId}`);
-}
-
 // ---- the sweep's selections: plain reads, each item is then locked with SKIP LOCKED and re-checked ----
 
 /** Offers waiting longer than the allocation frequency. */
@@ -324,16 +176,6 @@ export async function unassignedTicketIds(tx: Tx, limit = 500): Promise<number[]
     sql`select t.id from tickets t where t.status = 'PENDING' and t.deleted_at is null
         and not exists (select 1 from ticket_assignments a where a.ticket_id = t.id and a.status in ('PENDING', 'CONFIRMED'))
         order by t.id limit ${limit}`,
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-/** PENDING and CONFIRMED tickets created before `cutoff`. */
-export async function staleTicketIds(tx: Tx, cutoff: Date, limit = 500): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from tickets where status in ('PENDING', 'CONFIRMED') and deleted_at is null
-        and created_at < ${cutoff.toISOString()} order by id limit ${limit}`,
   );
   return rows.map((r) => Number(r.id));
 }

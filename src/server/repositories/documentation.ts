@@ -10,6 +10,8 @@ import type { DocumentationView, FileRef } from '../../shared/schemas/documentat
 import { queryRows, type Tx } from '../db/database';
 import { documentFiles, shippingDocuments } from '../db/schema/documents';
 import { events } from '../db/schema/system';
+import type { EventType } from '../../shared/domain/events';
+import type { LockedTicket } from './ticket-writes';
 import { viewScope, type Viewer } from './tickets';
 
 export type DocumentMode = 'TRUCK' | 'RAILCAR';
@@ -23,37 +25,6 @@ export type { Viewer };
  */
 export function ticketScope(viewer: Viewer): SQL {
   return sql`(tickets.deleted_at is null and ${viewScope(viewer)})`;
-}
-
-/** The facts about a ticket that documentation and invoices decide on, read with a row lock. */
-export interface LockedTicket {
-  id: number;
-  status: TicketStatus;
-  supplierId: number;
-  supplierName: string;
-  carrierId: number | null;
-  carrierName: string | null;
-  carrierMode: DocumentMode | null;
-  originDepotId: number;
-  destinationId: number | null;
-  assignmentStatus: 'PENDING' | 'CONFIRMED' | 'DECLINED' | 'REJECTED' | null;
-  customsAgentIds: number[];
-}
-
-export async function lockTicket(db: Tx, ticketId: number): Promise<LockedTicket | undefined> {
-  const rows = await queryRows<Omit<LockedTicket, 'customsAgentIds'> & { customsAgentIds: number[] | null }>(db, sql`
-    select t.id, t.status, t.supplier_id as "supplierId", s.business_name as "supplierName", t.carrier_id as "carrierId",
-      c.business_name as "carrierName", c.mode as "carrierMode", t.origin_depot_id as "originDepotId",
-      t.destination_id as "destinationId",
-      (select a.status from ticket_assignments a where a.ticket_id = t.id and a.carrier_id = t.carrier_id
-        order by a.id desc limit 1) as "assignmentStatus",
-      (select array_agg(bc.customs_agent_id) from provider_invoices pi join border_crossings bc on bc.id = pi.border_crossing_id
-        where pi.ticket_id = t.id and bc.customs_agent_id is not null) as "customsAgentIds"
-    from tickets t join suppliers s on s.id = t.supplier_id left join carriers c on c.id = t.carrier_id
-    where t.id = ${ticketId} and t.deleted_at is null
-    for update of t`);
-  const row = rows[0];
-  return row ? { ...row, customsAgentIds: (row.customsAgentIds ?? []).map(Number) } : undefined;
 }
 
 export async function exists(db: Tx, table: 'destinations' | 'materials' | 'depots' | 'carriers' | 'border_crossings', id: number): Promise<boolean> {
@@ -157,7 +128,7 @@ export async function replaceDocumentFiles(db: Tx, documentId: number, entries: 
   await db.insert(documentFiles).values(entries.map((e) => ({ documentId, ...e })));
 }
 
-export type NotificationType = 'Truck loaded' | 'Ticket invoiced' | 'Changed Customs Agent';
+export type NotificationType = Extract<EventType, 'Truck loaded' | 'Ticket invoiced' | 'Changed Customs Agent'>;
 
 /** A notification in the transactional outbox (push message of spec section 3). */
 export async function writeNotification(

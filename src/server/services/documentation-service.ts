@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { fromCents, netTonnes, toCents } from '../../shared/domain/money';
-import { decide, type TicketAction } from '../../shared/domain/ticket-transitions';
 import {
   crossFieldIssues,
   type AdminTicketEdit,
@@ -16,7 +15,7 @@ import {
   type UpdateTruckDocumentation,
 } from '../../shared/schemas/documentation';
 import type { Tx } from '../db/database';
-import { HttpError } from '../http/errors';
+import { HttpError, unprocessable } from '../http/errors';
 import type { ReceivedFile } from '../http/multipart';
 import type { AuthUser } from '../plugins/auth';
 import {
@@ -25,7 +24,6 @@ import {
   insertDocument,
   lockDocument,
   lockPurchaseOrder,
-  lockTicket,
   replaceDocumentFiles,
   reserveTonnes,
   uniqueViolation,
@@ -34,12 +32,11 @@ import {
   type DocumentKind,
   type DocumentMode,
   type DocumentValues,
-  type LockedTicket,
   type NewDocumentFile,
 } from '../repositories/documentation';
-import { moveTicket } from '../repositories/assignments';
-import { writeAudit } from '../repositories/audit';
+import { moveTicket, type LockedTicket } from '../repositories/ticket-writes';
 import { insertFileRows } from '../repositories/files';
+import { transition } from './transition';
 
 export type CreateInput = CreateTruckDocumentation | CreateRailcarDocumentation;
 /** A supplier's update, or the admin's ticket edit (spec section 5: everything but its rules optional). */
@@ -47,28 +44,6 @@ export type UpdateInput = UpdateTruckDocumentation | UpdateRailcarDocumentation 
 
 const label = (mode: DocumentMode) => (mode === 'TRUCK' ? 'Truck' : 'Railcar');
 const money = (n: number) => fromCents(toCents(n));
-
-/** 403/404/409 of the shared lifecycle decision, as an HTTP error. */
-export function decideOrThrow(ticket: LockedTicket, action: TicketAction, auth: AuthUser) {
-  const decision = decide(
-    {
-      id: ticket.id,
-      status: ticket.status,
-      supplierId: ticket.supplierId,
-      carrierId: ticket.carrierId,
-      assignmentStatus: ticket.assignmentStatus,
-      customsAgentIds: ticket.customsAgentIds,
-    },
-    action,
-    auth,
-  );
-  if (!decision.ok) throw new HttpError(decision.code, decision.message);
-  return decision;
-}
-
-export function unprocessable(field: string, message: string): HttpError {
-  return new HttpError(422, message, { [field]: message });
-}
 
 /** A unique-key clash as the 409 the client maps to its duplicate texts (spec section 8). */
 export function duplicateError(error: unknown, what: string): HttpError | null {
@@ -88,25 +63,43 @@ function fileEntries(files: readonly ReceivedFile[], ids: readonly string[]): Ne
 async function storeFileRows(tx: Tx, files: readonly ReceivedFile[], userId: number) {
   const ids = await insertFileRows(
     tx,
-    files.map((f) => ({ key: f.stored.key, name: f.filename, contentType: f.contentType, size: f.stored.size, sha256: f.stored.sha256 })),
+    files.map((f) => ({
+      key: f.stored.key,
+      name: f.filename,
+      contentType: f.contentType,
+      size: f.stored.size,
+      sha256: f.stored.sha256,
+    })),
     userId,
   );
   return fileEntries(files, ids);
 }
 
 /** Checks the order belongs to the supplier and material, then takes the net weight off it. */
-async function reserve(tx: Tx, purchaseOrderId: number, supplierId: number, materialId: number, tonnes: string): Promise<void> {
+async function reserve(
+  tx: Tx,
+  purchaseOrderId: number,
+  supplierId: number,
+  materialId: number,
+  tonnes: string,
+): Promise<void> {
   const po = await lockPurchaseOrder(tx, purchaseOrderId);
   if (!po || po.supplierId !== supplierId || po.materialId !== materialId) {
     throw unprocessable('purchaseOrderId', 'The purchase order does not belong to this supplier and material');
   }
   if (!(await reserveTonnes(tx, po.id, tonnes))) {
-    throw unprocessable('purchaseOrderId', `Purchase order ${po.documentNumberId} has only ${po.availableQuantity} t available (${tonnes} t needed)`);
+    throw unprocessable(
+      'purchaseOrderId',
+      `Purchase order ${po.documentNumberId} has only ${po.availableQuantity} t available (${tonnes} t needed)`,
+    );
   }
 }
 
 /** Railcar payloads name the ticket's carrier, yard and destination: they must be the ticket's (422). */
-function checkRailcarParties(ticket: LockedTicket, input: { carrierId?: number | undefined; depotId?: number | undefined }) {
+function checkRailcarParties(
+  ticket: LockedTicket,
+  input: { carrierId?: number | undefined; depotId?: number | undefined },
+) {
   if (input.carrierId !== undefined && input.carrierId !== ticket.carrierId) {
     throw unprocessable('carrierId', `The carrier is not the carrier of ticket ${ticket.id}`);
   }
@@ -122,58 +115,65 @@ async function checkDestination(tx: Tx, ticket: LockedTicket, destinationId: num
   }
 }
 
-export async function createDocumentation(app: FastifyInstance, auth: AuthUser, mode: DocumentMode, input: CreateInput, files: readonly ReceivedFile[]): Promise<number> {
+export async function createDocumentation(
+  app: FastifyInstance,
+  auth: AuthUser,
+  mode: DocumentMode,
+  input: CreateInput,
+  files: readonly ReceivedFile[],
+): Promise<number> {
   try {
-    return await app.db.transaction(async (tx) => {
-      const ticket = await lockTicket(tx, input.ticketId);
-      if (!ticket) throw new HttpError(404, `Ticket ${input.ticketId} not found`);
-      decideOrThrow(ticket, 'documentation-create', auth);
-      if (ticket.carrierMode !== mode) {
-        const other = mode === 'TRUCK' ? 'railcar' : 'truck';
-        throw unprocessable('ticketId', `Ticket ${ticket.id} is a ${other} ticket; load ${other} documentation for it`);
-      }
-      if ('carrierId' in input) checkRailcarParties(ticket, input);
-      await checkDestination(tx, ticket, input.destinationId);
-      if (!(await exists(tx, 'materials', input.materialId))) throw unprocessable('materialId', 'Material not found');
+    return await app.db.transaction((tx) =>
+      transition(tx, auth, input.ticketId, 'documentation-create', async (ticket) => {
+        if (ticket.carrierMode !== mode) {
+          const other = mode === 'TRUCK' ? 'railcar' : 'truck';
+          throw unprocessable(
+            'ticketId',
+            `Ticket ${ticket.id} is a ${other} ticket; load ${other} documentation for it`,
+          );
+        }
+        if ('carrierId' in input) checkRailcarParties(ticket, input);
+        await checkDestination(tx, ticket, input.destinationId);
+        if (!(await exists(tx, 'materials', input.materialId))) throw unprocessable('materialId', 'Material not found');
 
-      const tonnes = input.purchaseOrderId !== null ? netTonnes(input.grossWeight, input.tareWeight).toFixed(3) : '0.000';
-      if (input.purchaseOrderId !== null) await reserve(tx, input.purchaseOrderId, ticket.supplierId, input.materialId, tonnes);
+        const tonnes =
+          input.purchaseOrderId !== null ? netTonnes(input.grossWeight, input.tareWeight).toFixed(3) : '0.000';
+        if (input.purchaseOrderId !== null)
+          await reserve(tx, input.purchaseOrderId, ticket.supplierId, input.materialId, tonnes);
 
-      const values: DocumentValues = {
-        destinationId: input.destinationId,
-        invoiceDate: input.invoiceDate,
-        invoiceNumber: input.invoiceNumber,
-        invoiceAmount: money(input.invoiceAmount),
-        grossWeight: money(input.grossWeight),
-        tareWeight: money(input.tareWeight),
-        carEquipment: input.carEquipment,
-        materialId: input.materialId,
-        materialDescription: input.materialDescription,
-        purchaseOrderId: input.purchaseOrderId,
-        reservedTonnes: tonnes,
-        carrierId: 'carrierId' in input ? input.carrierId : ticket.carrierId,
-        depotId: 'depotId' in input ? input.depotId : ticket.originDepotId,
-        waybill: 'waybill' in input ? input.waybill : null,
-        comments: 'comments' in input ? input.comments : null,
-      };
-      const entries = await storeFileRows(tx, files, auth.id);
-      const id = await insertDocument(tx, mode, ticket.id, ticket.supplierId, values);
-      await replaceDocumentFiles(tx, id, entries);
-      if (!(await moveTicket(tx, ticket.id, 'CONFIRMED', 'SUPPLIER_INVOICED', { destinationId: input.destinationId }))) {
-        throw new HttpError(409, `Ticket ${ticket.id} changed meanwhile; its documentation cannot be loaded`);
-      }
-      await writeAudit(tx, {
-        userId: auth.id,
-        ticketId: ticket.id,
-        action: 'documentation-create',
-        fromStatus: 'CONFIRMED',
-        toStatus: 'SUPPLIER_INVOICED',
-        data: { documentationId: id, mode, invoiceNumber: input.invoiceNumber, reservedTonnes: tonnes },
-      });
-      // One notification type for both loads; its title names the mode, so a railcar is not announced as a truck.
-      await writeNotification(tx, 'Truck loaded', ticket, mode === 'RAILCAR' ? 'railcar' : 'truck');
-      return id;
-    });
+        const values: DocumentValues = {
+          destinationId: input.destinationId,
+          invoiceDate: input.invoiceDate,
+          invoiceNumber: input.invoiceNumber,
+          invoiceAmount: money(input.invoiceAmount),
+          grossWeight: money(input.grossWeight),
+          tareWeight: money(input.tareWeight),
+          carEquipment: input.carEquipment,
+          materialId: input.materialId,
+          materialDescription: input.materialDescription,
+          purchaseOrderId: input.purchaseOrderId,
+          reservedTonnes: tonnes,
+          carrierId: 'carrierId' in input ? input.carrierId : ticket.carrierId,
+          depotId: 'depotId' in input ? input.depotId : ticket.originDepotId,
+          waybill: 'waybill' in input ? input.waybill : null,
+          comments: 'comments' in input ? input.comments : null,
+        };
+        const entries = await storeFileRows(tx, files, auth.id);
+        const id = await insertDocument(tx, mode, ticket.id, ticket.supplierId, values);
+        await replaceDocumentFiles(tx, id, entries);
+        if (
+          !(await moveTicket(tx, ticket.id, 'CONFIRMED', 'SUPPLIER_INVOICED', { destinationId: input.destinationId }))
+        ) {
+          throw new HttpError(409, `Ticket ${ticket.id} changed meanwhile; its documentation cannot be loaded`);
+        }
+        // One notification type for both loads; its title names the mode, so a railcar is not announced as a truck.
+        await writeNotification(tx, 'Truck loaded', ticket, mode === 'RAILCAR' ? 'railcar' : 'truck');
+        return {
+          value: id,
+          data: { documentationId: id, mode, invoiceNumber: input.invoiceNumber, reservedTonnes: tonnes },
+        };
+      }),
+    );
   } catch (error) {
     throw duplicateError(error, `invoice number ${input.invoiceNumber} is already used by this supplier`) ?? error;
   }
@@ -193,73 +193,82 @@ export async function updateDocumentation(
       // The ticket is locked before the document, in the order the ticket cancel takes them.
       const peek = await lockDocument(tx, documentId, false);
       if (!peek || peek.mode !== mode) throw notFound();
-      const ticket = await lockTicket(tx, peek.ticketId);
-      if (!ticket) throw notFound();
-      const decision = decide(
-        { id: ticket.id, status: ticket.status, supplierId: ticket.supplierId, carrierId: ticket.carrierId, customsAgentIds: ticket.customsAgentIds },
-        'documentation-update',
-        auth,
-      );
       // Outside the caller's view the documentation does not exist for them.
-      if (!decision.ok) throw decision.code === 404 ? notFound() : new HttpError(decision.code, decision.message);
-      const doc = (await lockDocument(tx, documentId))!;
+      return transition(
+        tx,
+        auth,
+        peek.ticketId,
+        'documentation-update',
+        async (ticket) => {
+          const doc = (await lockDocument(tx, documentId))!;
 
-      if ('ticketId' in input && input.ticketId !== undefined && input.ticketId !== doc.ticketId) {
-        throw unprocessable('ticketId', 'The ticket of a documentation cannot be changed');
-      }
-      if ('carrierId' in input) checkRailcarParties(ticket, input);
-      if (input.destinationId !== undefined && input.destinationId !== doc.destinationId) {
-        throw unprocessable('destinationId', 'The destination cannot be changed');
-      }
+          if ('ticketId' in input && input.ticketId !== undefined && input.ticketId !== doc.ticketId) {
+            throw unprocessable('ticketId', 'The ticket of a documentation cannot be changed');
+          }
+          if ('carrierId' in input) checkRailcarParties(ticket, input);
+          if (input.destinationId !== undefined && input.destinationId !== doc.destinationId) {
+            throw unprocessable('destinationId', 'The destination cannot be changed');
+          }
 
-      const { id: _id, mode: _mode, ticketId: _ticketId, supplierId: _supplierId, ...stored } = doc;
-      const merged: DocumentValues = {
-        ...stored,
-        invoiceDate: input.invoiceDate ?? doc.invoiceDate,
-        invoiceNumber: input.invoiceNumber ?? doc.invoiceNumber,
-        // Left out (the admin's edit may leave them out): the stored values stay.
-        invoiceAmount: input.invoiceAmount === undefined ? doc.invoiceAmount : money(input.invoiceAmount),
-        grossWeight: input.grossWeight === undefined ? doc.grossWeight : money(input.grossWeight),
-        tareWeight: input.tareWeight === undefined ? doc.tareWeight : money(input.tareWeight),
-        carEquipment: input.carEquipment ?? doc.carEquipment,
-        materialId: input.materialId ?? doc.materialId,
-        materialDescription: input.materialDescription === undefined ? doc.materialDescription : input.materialDescription,
-        purchaseOrderId: input.purchaseOrderId === undefined ? doc.purchaseOrderId : input.purchaseOrderId,
-        waybill: 'waybill' in input ? input.waybill : doc.waybill,
-        comments: 'comments' in input && input.comments !== undefined ? input.comments : doc.comments,
-      };
-      const issues = crossFieldIssues({ ...merged, grossWeight: Number(merged.grossWeight), tareWeight: Number(merged.tareWeight) });
-      const first = Object.values(issues)[0];
-      if (first) throw new HttpError(400, first, issues);
-      if (merged.materialId !== doc.materialId && !(await exists(tx, 'materials', merged.materialId))) {
-        throw unprocessable('materialId', 'Material not found');
-      }
+          const { id: _id, mode: _mode, ticketId: _ticketId, supplierId: _supplierId, ...stored } = doc;
+          const merged: DocumentValues = {
+            ...stored,
+            invoiceDate: input.invoiceDate ?? doc.invoiceDate,
+            invoiceNumber: input.invoiceNumber ?? doc.invoiceNumber,
+            // Left out (the admin's edit may leave them out): the stored values stay.
+            invoiceAmount: input.invoiceAmount === undefined ? doc.invoiceAmount : money(input.invoiceAmount),
+            grossWeight: input.grossWeight === undefined ? doc.grossWeight : money(input.grossWeight),
+            tareWeight: input.tareWeight === undefined ? doc.tareWeight : money(input.tareWeight),
+            carEquipment: input.carEquipment ?? doc.carEquipment,
+            materialId: input.materialId ?? doc.materialId,
+            materialDescription:
+              input.materialDescription === undefined ? doc.materialDescription : input.materialDescription,
+            purchaseOrderId: input.purchaseOrderId === undefined ? doc.purchaseOrderId : input.purchaseOrderId,
+            waybill: 'waybill' in input ? input.waybill : doc.waybill,
+            comments: 'comments' in input && input.comments !== undefined ? input.comments : doc.comments,
+          };
+          const issues = crossFieldIssues({
+            ...merged,
+            grossWeight: Number(merged.grossWeight),
+            tareWeight: Number(merged.tareWeight),
+          });
+          const first = Object.values(issues)[0];
+          if (first) throw new HttpError(400, first, issues);
+          if (merged.materialId !== doc.materialId && !(await exists(tx, 'materials', merged.materialId))) {
+            throw unprocessable('materialId', 'Material not found');
+          }
 
-      // Give the old reservation back, then reserve the new net weight (same or another order).
-      if (doc.purchaseOrderId !== null && Number(doc.reservedTonnes) > 0) await giveBackTonnes(tx, doc.purchaseOrderId, doc.reservedTonnes);
-      merged.reservedTonnes = '0.000';
-      if (merged.purchaseOrderId !== null) {
-        merged.reservedTonnes = netTonnes(merged.grossWeight, merged.tareWeight).toFixed(3);
-        await reserve(tx, merged.purchaseOrderId, doc.supplierId, merged.materialId, merged.reservedTonnes);
-      }
+          // Give the old reservation back, then reserve the new net weight (same or another order).
+          if (doc.purchaseOrderId !== null && Number(doc.reservedTonnes) > 0)
+            await giveBackTonnes(tx, doc.purchaseOrderId, doc.reservedTonnes);
+          merged.reservedTonnes = '0.000';
+          if (merged.purchaseOrderId !== null) {
+            merged.reservedTonnes = netTonnes(merged.grossWeight, merged.tareWeight).toFixed(3);
+            await reserve(tx, merged.purchaseOrderId, doc.supplierId, merged.materialId, merged.reservedTonnes);
+          }
 
-      const entries = await storeFileRows(tx, files, auth.id);
-      await updateDocument(tx, doc.id, merged);
-      await replaceDocumentFiles(tx, doc.id, entries);
-      if (!(await moveTicket(tx, ticket.id, 'SUPPLIER_INVOICED', 'SUPPLIER_INVOICED'))) {
-        throw new HttpError(409, `Ticket ${ticket.id} changed meanwhile; its documentation cannot be changed`);
-      }
-      await writeAudit(tx, {
-        userId: auth.id,
-        ticketId: ticket.id,
-        action: 'documentation-update',
-        fromStatus: ticket.status,
-        toStatus: ticket.status,
-        data: { documentationId: doc.id, mode, files: [...new Set(files.map((f) => f.slot))], reservedTonnes: merged.reservedTonnes },
-      });
-      return doc.id;
+          const entries = await storeFileRows(tx, files, auth.id);
+          await updateDocument(tx, doc.id, merged);
+          await replaceDocumentFiles(tx, doc.id, entries);
+          if (!(await moveTicket(tx, ticket.id, 'SUPPLIER_INVOICED', 'SUPPLIER_INVOICED'))) {
+            throw new HttpError(409, `Ticket ${ticket.id} changed meanwhile; its documentation cannot be changed`);
+          }
+          return {
+            value: doc.id,
+            data: {
+              documentationId: doc.id,
+              mode,
+              files: [...new Set(files.map((f) => f.slot))],
+              reservedTonnes: merged.reservedTonnes,
+            },
+          };
+        },
+        { missing: notFound, hideOutsideView: true },
+      );
     });
   } catch (error) {
-    throw duplicateError(error, `invoice number ${input.invoiceNumber ?? ''} is already used by this supplier`) ?? error;
+    throw (
+      duplicateError(error, `invoice number ${input.invoiceNumber ?? ''} is already used by this supplier`) ?? error
+    );
   }
 }

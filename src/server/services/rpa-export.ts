@@ -10,7 +10,7 @@ import ZipStream from 'zip-stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { LocalFileStore } from '../plugins/file-store';
-import { downloadName } from '../routes/files/file-routes';
+import { downloadName } from './download-name';
 import { exportRowsAfter, invoiceFilesAfter, invoiceFilesTotal, type RpaExportRow } from '../repositories/rpas';
 
 const PAGE = 200;

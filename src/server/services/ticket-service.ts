@@ -11,35 +11,40 @@ import { checkWithdrawal } from '../../shared/domain/withdrawal';
 import type { Db, Tx } from '../db/database';
 import { HttpError, conflict, notFound, unprocessable } from '../http/errors';
 import type { AuthUser } from '../plugins/auth';
+import { allocate, carrierWithActiveContract, moveOffer, openOffer } from '../repositories/assignments';
 import {
-  allocate,
-  carrierWithActiveContract,
   depotOwner,
   insertTickets,
   lockTicket,
-  moveOffer,
   moveTicket,
-  openOffer,
   releaseReservedTonnes,
   removeTicket,
   setCustomsRead,
   ticketNames,
   type LockedTicket,
-} from '../repositories/assignments';
+} from '../repositories/ticket-writes';
+import { transition, type Transitioned } from './transition';
 import { writeAudit } from '../repositories/audit';
 import { writeEvent } from '../repositories/events';
 import { hydrate, type TicketView } from '../repositories/tickets';
 
-type Work = (tx: Tx, ticket: LockedTicket, to: string) => Promise<void>;
+/** What a ticket transition adds to its audit row. */
+type AuditDetails = Omit<Transitioned<undefined>, 'value'>;
+type Work = (tx: Tx, ticket: LockedTicket) => Promise<AuditDetails | void>;
 
-/** Locks the ticket, decides `action` for `auth`, runs `work` and answers the ticket as it now stands. */
-async function transition(db: Db, auth: AuthUser, id: number, action: TicketAction, work: Work): Promise<TicketView> {
+/** Runs `action` as one transition in its own transaction and answers the ticket as it now stands. */
+async function ticketTransition(
+  db: Db,
+  auth: AuthUser,
+  id: number,
+  action: TicketAction,
+  now: Date,
+  work: Work,
+): Promise<TicketView> {
   return db.transaction(async (tx) => {
-    const ticket = await lockTicket(tx, id);
-    if (!ticket) throw notFound(`Ticket ${id} not found`);
-    const decision = decide(ticket, action, auth);
-    if (!decision.ok) throw new HttpError(decision.code, decision.message);
-    await work(tx, ticket, decision.to);
+    await transition(tx, auth, id, action, async (ticket) => ({ value: undefined, ...(await work(tx, ticket)) }), {
+      at: now,
+    });
     const [view] = await hydrate(tx, auth, [id]);
     return view!;
   });
@@ -65,7 +70,8 @@ export async function createTickets(
 ): Promise<TicketView[]> {
   return db.transaction(async (tx) => {
     // A supplier the admins switched off may not request tickets at all, whatever the yard.
-    if (auth.supplierId !== null && auth.roles.includes('SUPPLIER')) await assertSupplierMayRequest(tx, auth.supplierId);
+    if (auth.supplierId !== null && auth.roles.includes('SUPPLIER'))
+      await assertSupplierMayRequest(tx, auth.supplierId);
     const owner = await depotOwner(tx, input.originDepotId);
     const decision = decide({ status: null, supplierId: owner ?? -1, carrierId: null }, 'create', auth);
     if (!decision.ok) throw new HttpError(decision.code, decision.message);
@@ -115,15 +121,15 @@ export async function confirmTicket(
   now = new Date(),
   queuedAt?: Date | null,
 ) {
-  return transition(db, auth, id, 'confirm', async (tx, ticket) => {
+  return ticketTransition(db, auth, id, 'confirm', now, async (tx, ticket) => {
     const date = new Date(input.withdrawalDate);
     let check: ReturnType<typeof checkWithdrawal>;
     try {
       check = checkWithdrawal(date, now, input.timezone, queuedAt ?? null);
     } catch {
-      throw unprocessable('Invalid timezone offset', { timezone: 'Invalid timezone offset' });
+      throw unprocessable('timezone', 'Invalid timezone offset');
     }
-    if (!check.ok) throw unprocessable(check.message, { withdrawalDate: check.message });
+    if (!check.ok) throw unprocessable('withdrawalDate', check.message);
     const offer = ticket.openOffer!;
     const moved =
       (await moveOffer(tx, offer.id, 'PENDING', 'CONFIRMED', null, now)) &&
@@ -136,23 +142,15 @@ export async function confirmTicket(
         now,
       ));
     if (!moved) lostRace(ticket);
-    await writeAudit(tx, {
-      userId: auth.id,
-      ticketId: id,
-      action: 'confirm',
-      fromStatus: 'PENDING',
-      toStatus: 'CONFIRMED',
-      data: { assignmentId: offer.id, withdrawalDate: date.toISOString(), timezone: input.timezone },
-      at: now,
-    });
     const names = await ticketNames(tx, id);
     await writeEvent(tx, 'Ticket confirmed', id, { title: 'confirmed', ticketNumber: id, ...names });
+    return { data: { assignmentId: offer.id, withdrawalDate: date.toISOString(), timezone: input.timezone } };
   });
 }
 
 /** The carrier gives back a CONFIRMED ticket; it is offered to the next carrier not offered before. */
 export async function declineTicket(db: Db, auth: AuthUser, id: number, reason: string, now = new Date()) {
-  return transition(db, auth, id, 'decline', async (tx, ticket) => {
+  return ticketTransition(db, auth, id, 'decline', now, async (tx, ticket) => {
     const offer = ticket.openOffer!;
     const moved =
       (await moveOffer(tx, offer.id, 'CONFIRMED', 'DECLINED', reason, now)) &&
@@ -165,17 +163,8 @@ export async function declineTicket(db: Db, auth: AuthUser, id: number, reason: 
         now,
       ));
     if (!moved) lostRace(ticket);
-    await writeAudit(tx, {
-      userId: auth.id,
-      ticketId: id,
-      action: 'decline',
-      fromStatus: 'CONFIRMED',
-      toStatus: 'PENDING',
-      reason,
-      data: { assignmentId: offer.id },
-      at: now,
-    });
     await allocate(tx, id, now, auth.id);
+    return { reason, data: { assignmentId: offer.id } };
   });
 }
 
@@ -191,11 +180,11 @@ export async function assignManually(
   input: { carrierId: number; reason: string },
   now = new Date(),
 ) {
-  return transition(db, auth, id, 'manual', async (tx, ticket) => {
+  return ticketTransition(db, auth, id, 'manual', now, async (tx, ticket) => {
     const carrier = await carrierWithActiveContract(tx, input.carrierId, now);
-    if (carrier === 'missing') throw unprocessable('Carrier not found', { carrierId: 'Carrier not found' });
+    if (carrier === 'missing') throw unprocessable('carrierId', 'Carrier not found');
     if (carrier === 'no-contract') {
-      throw unprocessable('The carrier has no active contract', { carrierId: 'The carrier has no active contract' });
+      throw unprocessable('carrierId', 'The carrier has no active contract');
     }
     const offer = ticket.openOffer;
     if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', input.reason, now))) lostRace(ticket);
@@ -210,33 +199,19 @@ export async function assignManually(
       );
       if (!moved) lostRace(ticket);
     }
-    await writeAudit(tx, {
-      userId: auth.id,
-      ticketId: id,
-      action: 'manual',
-      fromStatus: ticket.status,
-      toStatus: 'PENDING',
+    await openOffer(tx, id, input.carrierId, { manual: true, reason: input.reason, now, userId: auth.id });
+    return {
       reason: input.reason,
       data: { fromCarrierId: ticket.carrierId, toCarrierId: input.carrierId, closedAssignmentId: offer?.id ?? null },
-      at: now,
-    });
-    await openOffer(tx, id, input.carrierId, { manual: true, reason: input.reason, now, userId: auth.id });
+    };
   });
 }
 
 /** SUPPLIER_INVOICED to CANCELED; the purchase-order tonnes the documentation reserved are given back. */
 export async function cancelTicket(db: Db, auth: AuthUser, id: number, now = new Date()) {
-  return transition(db, auth, id, 'cancel', async (tx, ticket) => {
+  return ticketTransition(db, auth, id, 'cancel', now, async (tx, ticket) => {
     if (!(await moveTicket(tx, id, 'SUPPLIER_INVOICED', 'CANCELED', {}, now))) lostRace(ticket);
     await releaseReservedTonnes(tx, id);
-    await writeAudit(tx, {
-      userId: auth.id,
-      ticketId: id,
-      action: 'cancel',
-      fromStatus: ticket.status,
-      toStatus: 'CANCELED',
-      at: now,
-    });
   });
 }
 
@@ -247,8 +222,10 @@ export async function deleteTicket(
   id: number,
   now = new Date(),
 ): Promise<{ ok: true; id: number }> {
-  await transition(db, auth, id, 'delete', async (tx, ticket) => {
-    if (!(await removeTicket(tx, ticket, auth.id, 'deleted by supplier', now))) lostRace(ticket);
+  const reason = 'deleted by supplier';
+  await ticketTransition(db, auth, id, 'delete', now, async (tx, ticket) => {
+    if (!(await removeTicket(tx, ticket, reason, now))) lostRace(ticket);
+    return { reason };
   });
   return { ok: true, id };
 }
@@ -272,28 +249,28 @@ export async function updateTicket(
   now = new Date(),
 ): Promise<TicketView> {
   if (input.status === undefined && input.customsRead === undefined) {
-    throw unprocessable('Nothing to change', { ticket: 'Send a status or customsRead' });
+    throw unprocessable('ticket', 'Nothing to change', 'Send a status or customsRead');
   }
   return db.transaction(async (tx) => {
-    const locked = await lockTicket(tx, id);
-    if (!locked) throw notFound(`Ticket ${id} not found`);
-    let ticket = locked;
-    if (input.status !== undefined) {
-      const { action, from } = STATUS_ACTIONS[input.status];
-      const decision = decide(ticket, action, auth);
-      if (!decision.ok) throw new HttpError(decision.code, decision.message);
-      if (!(await moveTicket(tx, id, from, input.status, {}, now))) lostRace(ticket);
-      await writeAudit(tx, {
-        userId: auth.id,
-        ticketId: id,
+    const status = input.status;
+    if (status !== undefined) {
+      const { action, from } = STATUS_ACTIONS[status];
+      await transition(
+        tx,
+        auth,
+        id,
         action,
-        fromStatus: from,
-        toStatus: input.status,
-        at: now,
-      });
-      ticket = { ...ticket, status: input.status };
+        async (ticket) => {
+          if (!(await moveTicket(tx, id, from, status, {}, now))) lostRace(ticket);
+          return { value: undefined };
+        },
+        { at: now },
+      );
     }
     if (input.customsRead !== undefined) {
+      // The agent's own bookmark: decided like a transition (on the status just left), never audited.
+      const ticket = await lockTicket(tx, id);
+      if (!ticket) throw notFound(`Ticket ${id} not found`);
       const decision = decide(ticket, 'customs-read', auth);
       if (!decision.ok) throw new HttpError(decision.code, decision.message);
       await setCustomsRead(tx, id, input.customsRead, now);

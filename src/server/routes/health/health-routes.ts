@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { defineRoute } from '../../http/route';
+import { pingDatabase } from '../../repositories/health';
 
 export async function healthRoutes(app: FastifyInstance) {
   defineRoute(app)({
@@ -10,7 +10,7 @@ export async function healthRoutes(app: FastifyInstance) {
     tags: ['system'],
     summary: 'Liveness: answers once migrations ran',
     handler: async () => {
-      await app.db.execute(sql`select 1`);
+      await pingDatabase(app.db);
       return { status: 'ok' };
     },
   });
