@@ -37,19 +37,11 @@ export interface LockedTicket extends TicketFacts {
  * passes over a ticket another process is working on. Soft-deleted tickets do not exist any more.
  */
 export async function lockTicket(tx: Tx, id: number, skipLocked = false): Promise<LockedTicket | undefined> {
-  const [row] = await queryRows<{
-    id: number;
-    status: TicketStatus;
-    supplierId: number;
-    supplierName: string;
-    carrierId: number | null;
-    carrierName: string | null;
-    carrierMode: 'TRUCK' | 'RAILCAR' | null;
-    originDepotId: number;
-    destinationId: number | null;
+  type Row = Omit<LockedTicket, 'openOffer' | 'assignmentStatus' | 'createdAt' | 'customsAgentIds'> & {
     createdAt: Date | string;
     customsAgentIds: number[] | null;
-  }>(
+  };
+  const [row] = await queryRows<Row>(
     tx,
     sql`select t.id, t.status, t.supplier_id as "supplierId", s.business_name as "supplierName",
       t.carrier_id as "carrierId", c.business_name as "carrierName", c.mode as "carrierMode",
