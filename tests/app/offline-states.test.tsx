@@ -39,7 +39,7 @@ describe('pages never kept on this device', () => {
       body: { tickets: [makeTicket(41, { status: 'DELIVERED' })], count: 1 },
     }));
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: 'Open ticket 41' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #41\b/ }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(NOT_SAVED_LIST)).not.toBeInTheDocument();
   }, 15_000);
 
@@ -57,7 +57,7 @@ describe('pages never kept on this device', () => {
     expect(screen.queryByText('No tickets yet')).not.toBeInTheDocument();
 
     onlineManager.setOnline(true);
-    expect(await screen.findByRole('link', { name: 'Open ticket 52' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #52\b/ }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("should say the admin's delivered list could not be loaded when the server fails, not that it is empty", async () => {

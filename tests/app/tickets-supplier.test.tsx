@@ -37,18 +37,18 @@ describe('supplier tickets', () => {
       onlineManager.setOnline(true);
     }
     // Back online, the paused query runs and the list replaces the message.
-    expect(await screen.findByRole('link', { name: 'Open ticket 7' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('This list is not saved on this device yet')).not.toBeInTheDocument();
   });
 
   it("should list the supplier's tickets with the current carrier offer", async () => {
     supplierServer([makeTicket(7), makeTicket(8, { status: 'DELIVERED' })]);
     renderApp('/dashboard/suppliers');
-    const card = await screen.findByRole('link', { name: 'Open ticket 7' }, { timeout: 5000 });
+    const card = await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 5000 });
     expect(within(card).getByText('Pending')).toBeInTheDocument();
     expect(screen.getByText('Offered to Rápido Freight Lines')).toBeInTheDocument();
     // A delivered ticket reads INVOICED for a supplier (spec section 4).
-    expect(within(screen.getByRole('link', { name: 'Open ticket 8' })).getByText('Invoiced')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /^Trip #8\b/ })).getByText('Invoiced')).toBeInTheDocument();
     const query = ticketListQueries()[0]!;
     expect(query.get('limit')).toBe('10');
     expect(query.getAll('statusName')).not.toContain('CANCELED');

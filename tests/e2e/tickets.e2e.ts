@@ -42,10 +42,10 @@ async function readTicket(page: Page, id: number): Promise<ApiTicket> {
 const openOffer = (ticket: ApiTicket) => ticket.ticketAssignments.find((a) => a.status.name === 'PENDING');
 
 async function tileCount(page: Page, status: 'Pending' | 'Confirmed'): Promise<number> {
-  const tile = page.getByRole('button', { name: new RegExp(`^${status}: \\d+ tickets$`) });
+  // The tile is named by what it shows, the count and then the status: '4 Pending'.
+  const tile = page.getByRole('button', { name: new RegExp(`^\\d+\\s*${status}$`) });
   await tile.waitFor({ timeout: 15_000 });
-  const label = (await tile.getAttribute('aria-label')) ?? '';
-  return Number(/: (\d+) tickets/.exec(label)?.[1]);
+  return Number(/\d+/.exec((await tile.textContent()) ?? '')?.[0]);
 }
 
 describe('tickets journey', () => {

@@ -1,4 +1,4 @@
-import { Group, Text, type MantineBreakpoint } from '@mantine/core';
+import { Group, Text, VisuallyHidden, type MantineBreakpoint } from '@mantine/core';
 
 export interface LogoProps {
   /** Height of the mark in px. */
@@ -14,8 +14,10 @@ export function Logo({ size = 36, withWordmark = true, wordmarkVisibleFrom }: Lo
   return (
     <Group gap={10} wrap="nowrap" align="center">
       <img src="/logo.svg" width={size} height={size} alt="" aria-hidden="true" style={{ display: 'block' }} />
+      {/* The two-tone word mark reads 'ScrapPortal' as one word: assistive technology gets the name. */}
+      <VisuallyHidden>Scrap Portal</VisuallyHidden>
       {withWordmark && (
-        <Text component="span" visibleFrom={wordmarkVisibleFrom} fw={750} fz={size >= 40 ? 22 : 18} lh={1} c="brand.8" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
+        <Text component="span" aria-hidden visibleFrom={wordmarkVisibleFrom} fw={750} fz={size >= 40 ? 22 : 18} lh={1} c="brand.8" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
           Scrap<Text component="span" inherit c="brand.5">Portal</Text>
         </Text>
       )}

@@ -50,6 +50,12 @@ export function BottomBar({ items }: BottomBarProps) {
   const location = useLocation();
   const active = activeItemKey(items, location);
   const short = (item: { label: MessageDescriptor; shortLabel?: MessageDescriptor }) => i18n._(item.shortLabel ?? item.label);
+  // The full label names a tab when it contains the short one shown ('All' in 'All tickets'), so voice
+  // control finds it by what it sees; otherwise the shown label names it and the full one describes it.
+  const naming = (item: { label: MessageDescriptor; shortLabel?: MessageDescriptor }) => {
+    const full = i18n._(item.label);
+    return full.toLocaleLowerCase().includes(short(item).toLocaleLowerCase()) ? { 'aria-label': full } : { title: full };
+  };
 
   return (
     <nav className={classes.bar} aria-label={t`Main menu`}>
@@ -59,7 +65,7 @@ export function BottomBar({ items }: BottomBarProps) {
           return (
             <Menu key={item.key} position="top-end" shadow="md" width={220} offset={6}>
               <Menu.Target>
-                <GroupTab icon={item.icon} label={short(item)} active={childActive} aria-label={i18n._(item.label)} />
+                <GroupTab icon={item.icon} label={short(item)} active={childActive} {...naming(item)} />
               </Menu.Target>
               <Menu.Dropdown>
                 {item.children.map((child) => {
@@ -88,7 +94,7 @@ export function BottomBar({ items }: BottomBarProps) {
             className={classes.tab}
             data-active={isActive || undefined}
             aria-current={isActive ? 'page' : undefined}
-            aria-label={i18n._(item.label)}
+            {...naming(item)}
           >
             <TabContent icon={item.icon} label={short(item)} />
           </Link>

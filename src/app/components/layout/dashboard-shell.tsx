@@ -47,7 +47,7 @@ export function DashboardShell({ user, role, home, onLogout, children }: Dashboa
     >
       <AppShell.Header withBorder={false} className={classes.header}>
         <div className={classes.grid}>
-          <Box component={Link} to={home} className={classes.logo} aria-label="Scrap Portal">
+          <Box component={Link} to={home} className={classes.logo}>
             <Logo size={36} wordmarkVisibleFrom="sm" />
           </Box>
           <div className={classes.search}>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -39,9 +39,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     <>
       <Menu position="bottom-end" width={240} shadow="md" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t`Account of ${name}`} style={{ borderRadius: 999 }}>
+          {/* Named by what it shows (name and company), so that voice control finds it by its text. */}
+          <UnstyledButton style={{ borderRadius: 999 }}>
+            <VisuallyHidden>{t`Account of`}</VisuallyHidden>
             <Group gap={8} wrap="nowrap">
-              <Avatar color="brand" radius="xl" size={36}>
+              <Avatar color="brand" radius="xl" size={36} aria-hidden>
                 {initials(name)}
               </Avatar>
               <Box maw={{ base: 108, sm: 200 }} miw={0} style={{ lineHeight: 1.2 }}>

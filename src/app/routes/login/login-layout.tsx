@@ -18,7 +18,7 @@ export function LoginLayout() {
           <LanguageSwitch />
         </Group>
       </Group>
-      <Center className={classes.center}>
+      <Center component="main" className={classes.center}>
         <Stack w="100%" maw={420} gap="md">
           <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 32 }} className={classes.card}>
             <Outlet />

@@ -56,8 +56,7 @@ export function AdminStatusTiles() {
               className={classes.main}
               onClick={() => select(active && !activeOldest ? null : tile.status)}
               aria-pressed={active && !activeOldest}
-              // No count in the name until it is known: a screen reader must not hear a wrong zero.
-              aria-label={counts.isPending ? label(tile.status) : t`${label(tile.status)}: ${row?.total ?? 0} tickets`}
+              // Named by what it shows ('4 Pending'); no count until it is known (a skeleton meanwhile).
               data-tile={tile.status}
             >
               {counts.isPending ? (
@@ -72,7 +71,7 @@ export function AdminStatusTiles() {
                 className={classes.oldest}
                 onClick={() => select(activeOldest ? null : tile.status, { before: !activeOldest })}
                 aria-pressed={activeOldest}
-                aria-label={t`${label(tile.status)}: ${row?.oldestCount ?? 0} older than a day`}
+                aria-label={`${label(tile.status)}: ${t`${row?.oldestCount ?? 0} older than 1 day`}`}
                 data-tile-oldest={tile.status}
                 data-warn={(row?.oldestCount ?? 0) > 0 || undefined}
               >
@@ -94,7 +93,6 @@ export function AdminStatusTiles() {
           className={classes.main}
           onClick={() => select(null, { unassigned: !values.unassigned })}
           aria-pressed={values.unassigned}
-          aria-label={unassigned.isPending ? t`Unassigned` : t`Unassigned: ${unassigned.data?.count ?? 0} tickets`}
           data-tile="UNASSIGNED"
         >
           {unassigned.isPending ? (

@@ -110,7 +110,6 @@ export function TicketActions({ ticket, user, onAction, large = false, fullLabel
             leftSection={<IconArrowsExchange size={16} />}
             onClick={() => onAction(kind, ticket)}
             title={t`Change carrier`}
-            aria-label={t`Change carrier`}
           >
             {full ? t`Change carrier` : t`Reassign`}
           </Button>
@@ -169,7 +168,6 @@ export function TicketActions({ ticket, user, onAction, large = false, fullLabel
         to={link.to}
         state={{ ticket }}
         title={title}
-        aria-label={title}
         leftSection={<Icon size={16} />}
       >
         {full ? title : shortLabels[link.kind]}

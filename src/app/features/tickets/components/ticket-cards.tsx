@@ -35,7 +35,6 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
               component={Link}
               to={ticketPagePath(role, ticket.id)}
               state={{ ticket }}
-              aria-label={t`Open ticket ${ticket.id}`}
               mih={44}
               mb="sm"
             >
