@@ -1,36 +1,22 @@
 import { useLingui } from '@lingui/react/macro';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { mayDo } from '../../../shared/domain/available-actions';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { RailcarDocumentationForm } from '../../features/documentation/components/railcar-documentation-form';
-import type { DocTicket } from '../../features/documentation/types';
-import { PATHS } from '../../paths';
+import { usePassedTicket } from '../../features/documentation/components/use-passed-ticket';
 
-/** /dashboard/suppliers/railcar-documentation: document a confirmed railcar ticket, or edit one passed in state. */
+/** /dashboard/suppliers/railcar-documentation: document a confirmed railcar ticket (or the one passed in state), or edit one passed in state. */
 export function RailcarDocumentationPage() {
   const { t } = useLingui();
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const state = useLocation().state as { ticket?: DocTicket } | null;
-  const passed = state?.ticket ?? null;
-  // A confirmed ticket passed from its card or page is documented here (picked in the form); any other
-  // passed ticket already has documentation, which the form then edits.
-  const toLoad = passed && user && mayDo(passed, user, 'documentation-create') ? passed : null;
-  const ticket = toLoad ? null : passed;
+  const { formKey, ...form } = usePassedTicket(user);
+  const ticket = form.editTicket;
   return (
     <>
       <PageHeader
         title={ticket ? t`Railcar documentation · Trip ID ${ticket.id}` : t`Load railcar`}
         description={t`Upload the waybill, invoice, certificates and photos of a railcar load.`}
       />
-      <RailcarDocumentationForm
-        key={ticket?.id ?? `new-${toLoad?.id ?? ''}`}
-        editTicket={ticket}
-        ticketToLoad={toLoad}
-        supplierId={user?.userDetail.supplier?.id}
-        onDone={() => navigate(PATHS.suppliers.root, { replace: true })}
-      />
+      <RailcarDocumentationForm key={formKey} {...form} />
     </>
   );
 }
