@@ -170,15 +170,44 @@ async function choose(page: Page, label: RegExp, option?: RegExp) {
 }
 
 /** The app is installed: the service worker controls the page and the lists are persisted. */
-async function installed(page: Page) {
+async function installed(page: Page, lists: string[] = ['"tickets"']) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     }
   });
-  // The persister writes after a 1 s throttle.
-  await page.waitForTimeout(1500);
+  await cacheKept(page, lists);
+}
+
+/** What the truck form reads offline: the confirmed tickets, destinations and materials. */
+const FORM_LISTS = ['"confirmed-pick-list"', '"destinations"', '"materials"'];
+
+/**
+ * Waits until the persisted query cache in IndexedDB (the persister writes after a throttle) holds each
+ * of `wanted`: query names such as `"destinations"`, or a ticket's `"id":12`.
+ */
+async function cacheKept(page: Page, wanted: string[]) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (needles) => {
+          const database = await new Promise<IDBDatabase>((resolve, reject) => {
+            const request = indexedDB.open('scrap-portal-offline');
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          const rows = await new Promise<{ key: string; value: string }[]>((resolve, reject) => {
+            const request = database.transaction('kv').objectStore('kv').getAll();
+            request.onsuccess = () => resolve(request.result as { key: string; value: string }[]);
+            request.onerror = () => reject(request.error);
+          });
+          database.close();
+          return rows.some((row) => row.key.startsWith('query-cache:') && needles.every((needle) => row.value.includes(needle)));
+        }, wanted),
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBe(true);
 }
 
 async function openTruckForm(page: Page) {
@@ -245,7 +274,7 @@ describe('offline outbox', () => {
     const { context, page, errors } = await supplierPhone();
     await signIn(page, 'supplier2');
     await openTruckForm(page);
-    await installed(page);
+    await installed(page, FORM_LISTS);
 
     await documentOffline(page, context, tripId, `OFF-${Date.now()}`);
     await page.getByRole('status', { name: 'Offline' }).waitFor();
@@ -278,7 +307,7 @@ describe('offline outbox', () => {
     const { context, page, errors } = await supplierPhone();
     await signIn(page, 'supplier2');
     await openTruckForm(page);
-    await installed(page);
+    await installed(page, FORM_LISTS);
     await documentOffline(page, context, tripId, `SW-${Date.now()}`);
     expect(errors).toEqual([]);
 
@@ -314,7 +343,7 @@ describe('offline outbox', () => {
     const { context, page, errors } = await supplierPhone();
     await signIn(page, 'supplier2');
     await openTruckForm(page);
-    await installed(page);
+    await installed(page, FORM_LISTS);
     let posts = 0;
     // The first upload reaches the server and commits, then the connection drops before the answer.
     await context.route('**/api/trucks-documentation', async (route) => {
@@ -351,7 +380,7 @@ describe('offline outbox', () => {
     try {
       await signIn(page, 'supplier2');
       await openTruckForm(page);
-      await installed(page);
+      await installed(page, FORM_LISTS);
       await documentOffline(page, context, tripId, `MID-${Date.now()}`);
 
       // Back online, the replay starts; after 400 kB of its body the connection drops.
@@ -379,7 +408,7 @@ describe('offline outbox', () => {
     const { context, page, errors } = await supplierPhone();
     await signIn(page, 'supplier2');
     await openTruckForm(page);
-    await installed(page);
+    await installed(page, FORM_LISTS);
     const camera = await twelveMegapixelJpeg(page, 7);
     expect(camera.length).toBeGreaterThan(2_097_152);
 
@@ -402,13 +431,13 @@ describe('offline outbox', () => {
     const { context, page, errors } = await supplierPhone();
     await signIn(page, 'supplier2');
     await openTruckForm(page);
-    await installed(page);
+    await installed(page, FORM_LISTS);
     // Online: the first ticket takes the invoice number.
     await fillTruckForm(page, first, used);
     await page.getByRole('button', { name: 'Upload' }).click();
     await toast(page, `Truck ID ${first}`).waitFor({ timeout: 30_000 });
     await openTruckForm(page);
-    await page.waitForTimeout(1500);
+    await cacheKept(page, [...FORM_LISTS, `"id":${second}`]);
 
     // Offline: the second one with the same number, refused when it syncs.
     await documentOffline(page, context, second, used);
@@ -446,7 +475,7 @@ describe('offline outbox', () => {
     await signIn(page, 'supplier2');
     expect(await page.evaluate(() => 'SyncManager' in window)).toBe(false);
     await openTruckForm(page);
-    await installed(page);
+    await installed(page, FORM_LISTS);
 
     await documentOffline(page, context, tripId, `NOBS-${Date.now()}`);
     await context.setOffline(false);
@@ -457,7 +486,7 @@ describe('offline outbox', () => {
 
     // And with the page closed while offline, then reopened.
     await openTruckForm(page);
-    await page.waitForTimeout(1500);
+    await cacheKept(page, [...FORM_LISTS, `"id":${next}`]);
     await documentOffline(page, context, next, `NOBS2-${Date.now()}`);
     await page.close();
     await context.setOffline(false);
