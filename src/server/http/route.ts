@@ -114,14 +114,29 @@ export function parseOrThrow<S extends Schema>(schema: S, data: unknown): v.Infe
 
 const isWrapped = (body: BodySpec): body is Wrapped<Schema> => 'inner' in body && 'key' in body;
 
+/** Whether any text in `value` (nested anywhere) holds a NUL character, which no column can store. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
+}
+
 function parseBody(spec: BodySpec, body: unknown): unknown {
+  // `null` or a list where the route expects an object is a malformed request, not an empty one.
+  if (body === null || Array.isArray(body)) throw new HttpError(400, 'Invalid request body');
   if (!isWrapped(spec)) return parseOrThrow(spec, body ?? {});
   const inner = body && typeof body === 'object' ? (body as Record<string, unknown>)[spec.key] : undefined;
   return parseOrThrow(spec.inner, inner ?? {});
 }
 
 /** A path id: digits only (else the route answers 404), as a number. */
-export const PathIdSchema = v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Not found'), v.transform(Number));
+export const PathIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,10}$/, 'Not found'),
+  v.transform(Number),
+  // Beyond the database's integer range no row can have it (and the query would fail).
+  v.maxValue(2_147_483_647, 'Not found'),
+);
 export const IdParamsSchema = v.object({ id: PathIdSchema });
 /** `/.../:ticketId/ticket`: a resource read by its ticket. */
 export const TicketIdParamsSchema = v.object({ ticketId: PathIdSchema });
@@ -183,6 +198,9 @@ export function defineRoute(app: FastifyInstance) {
           // A malformed id cannot name anything the caller may see.
           if (!parsed.success) throw new HttpError(404, 'Not found');
           params = parsed.output;
+        }
+        if (hasNul(request.query) || (!spec.consumes && hasNul(request.body))) {
+          throw new HttpError(400, 'Text must not contain a NUL character');
         }
         const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
         const body = spec.body && !spec.consumes ? parseBody(spec.body, request.body) : undefined;
