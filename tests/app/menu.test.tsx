@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeServer, storeSession, USERS } from './fake-server';
 import { renderApp } from './render';
@@ -29,6 +29,14 @@ describe('menus', () => {
       'href',
       '/dashboard/suppliers?action=new-ticket',
     );
+  });
+
+  it("should lead the supplier from the home page to the previous requests", async () => {
+    installFakeServer();
+    storeSession(USERS.supplier1);
+    const app = renderApp('/dashboard/suppliers');
+    await app.user.click(await screen.findByRole('link', { name: 'Previous requests' }, { timeout: 5000 }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/previous'), { timeout: 5000 });
   });
 
   it('should mark the current screen in the menu', async () => {

@@ -1,14 +1,14 @@
 import { Button } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconCirclePlus, IconTrash } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router-dom';
+import { IconCirclePlus, IconHistory, IconTrash } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { can } from '../../../shared/domain/permissions';
 import { useAuth } from '../../features/auth/auth-context';
 import { DeleteTicketDialog } from '../../features/tickets/components/delete-ticket-dialog';
 import { NewTicketDialog } from '../../features/tickets/components/new-ticket-dialog';
 import { TicketList } from '../../features/tickets/components/ticket-list';
 import type { TicketListConfig } from '../../features/tickets/list-params';
-import { SUPPLIER_ACTIONS, SUPPLIER_ACTION_PARAM } from '../../paths';
+import { PATHS, SUPPLIER_ACTIONS, SUPPLIER_ACTION_PARAM } from '../../paths';
 
 const CONFIG: TicketListConfig = {
   role: 'SUPPLIER',
@@ -64,6 +64,10 @@ export function SuppliersHomePage() {
                 {t`Delete request`}
               </Button>
             )}
+            {/* The closed requests have no menu entry (spec section 2): the home leads there. */}
+            <Button component={Link} to={PATHS.suppliers.previous} variant="default" leftSection={<IconHistory size={18} />}>
+              {t`Previous requests`}
+            </Button>
           </>
         }
       />
