@@ -84,10 +84,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
   for (const [name, shades] of Object.entries(current.colors)) {
     if (name === 'dark' || name === 'gray') continue;
     light[`--mantine-color-${name}-light-color`] = readableShade(shades, 9, shades[1]);
-    const filled = readableShade(shades, 6, '#ffffff');
+    const filled = readableShade(shades, 6, PAGE_BACKGROUND);
     if (filled !== shades[6]) {
       light[`--mantine-color-${name}-filled`] = filled;
       light[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
+      // Outline badges and buttons write their text in the outline colour.
+      light[`--mantine-color-${name}-outline`] = filled;
     }
     light[`--mantine-color-${name}-text`] = readableShade(shades, 6, PAGE_BACKGROUND);
   }
