@@ -45,7 +45,7 @@ function supplierServer() {
 }
 
 const card = async (id: number) =>
-  (await screen.findByRole('link', { name: `Open ticket ${id}` }, { timeout: 5000 })).closest(
+  (await screen.findByRole('link', { name: new RegExp(`^Trip #${id}\\b`) }, { timeout: 5000 })).closest(
     '[data-ticket-id]',
   ) as HTMLElement;
 
@@ -83,7 +83,7 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     supplierServer();
     const app = renderApp('/dashboard/suppliers');
     expect(within(await card(10)).getByRole('link', { name: 'Truck documentation' })).toBeInTheDocument();
-    await app.user.click(within(await card(7)).getByRole('link', { name: 'Open ticket 7' }));
+    await app.user.click(within(await card(7)).getByRole('link', { name: /^Trip #7\b/ }));
     const load = await screen.findByRole('link', { name: 'Load documentation' }, { timeout: 5000 });
     await app.user.click(load);
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
@@ -96,7 +96,7 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     supplierServer();
     await activateLocale('es');
     const app = renderApp('/dashboard/suppliers');
-    const truckCard = (await screen.findByRole('link', { name: 'Abrir ticket 7' }, { timeout: 5000 })).closest(
+    const truckCard = (await screen.findByRole('link', { name: /^Viaje #7\b/ }, { timeout: 5000 })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     await app.user.click(within(truckCard).getByRole('link', { name: 'Cargar documentación' }));

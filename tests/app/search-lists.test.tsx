@@ -38,7 +38,7 @@ describe('search across lists', () => {
     await app.user.click(within(note).getByRole('link', { name: 'Show in Delivered requests' }));
     await waitFor(() => expect(app.path()).toBe('/dashboard/admin/delivered'));
     expect(app.router.state.location.search).toBe('?ticketId=501');
-    expect(await screen.findByRole('link', { name: 'Open ticket 501' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #501\b/ }, { timeout: 5000 })).toBeInTheDocument();
     // Searching again from Delivered stays on Delivered.
     const box = screen.getByRole('textbox', { name: 'Search text' });
     await app.user.clear(box);

@@ -3,12 +3,16 @@
  * English catalogue loaded, a clean localStorage and session per test, and console.error = failure.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { activateLocale } from '../../src/app/lib/i18n';
 import { reloadSession } from '../../src/app/lib/session-store';
 import { markServerReachable } from '../../src/app/lib/connectivity';
+
+// A findBy/waitFor polls until its element shows up; 1 s (the library's default) is too short for a
+// busy 2-core machine rendering a whole screen, and a longer limit costs nothing when things pass.
+configure({ asyncUtilTimeout: 5000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
