@@ -268,7 +268,7 @@ describe('admin /depotsabm', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/depotsabm');
-    const link = await screen.findByRole('link', { name: 'Open depot 5 in maps' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: /: open depot 5 in maps$/ }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', 'https://www.google.com/maps?q=41.6,-87.5');
     await app.user.click(screen.getByRole('button', { name: 'Add depot' }));
     const dialog = await screen.findByRole('dialog');

@@ -98,7 +98,7 @@ describe('e-voucher screens', () => {
     expect(
       within(await screen.findByRole('dialog', { name: 'Filters' })).queryByLabelText('Carrier', { selector: 'input' }),
     ).not.toBeInTheDocument();
-    await app.user.click(within(card!).getByRole('button', { name: 'Download the e-voucher of trip 9' }));
+    await app.user.click(within(card!).getByRole('button', { name: 'Download PDF e-voucher of trip 9' }));
     await waitFor(() => expect(saved).toEqual(['tripID-9-evoucher-2026-11-10.pdf']));
     expect(urls).toContain('/api/evouchers/9/pdf?lang=en');
   });

@@ -220,17 +220,6 @@ interface Tally {
 }
 const tally: Tally = { screens: 0, byImpact: {}, failures: [], other: new Map() };
 
-/**
- * Findings on screens that landed after this sweep, owned by their authors and reported to the lead:
- * printed with the figures, but not failing the sweep. Anything else serious or critical fails it.
- */
-const REPORTED: { route: string; rule: string }[] = [
-  { route: '/dashboard/admin/depotsabm', rule: 'label-content-name-mismatch' },
-  { route: '/dashboard/admin/evouchers', rule: 'label-content-name-mismatch' },
-  { route: '/dashboard/carrier/evouchers', rule: 'label-content-name-mismatch' },
-];
-const reported: string[] = [];
-
 function record(where: string, findings: AxeFinding[]): string[] {
   tally.screens += 1;
   const serious: string[] = [];
@@ -243,9 +232,7 @@ function record(where: string, findings: AxeFinding[]): string[] {
       .slice(0, 4)
       .map((n) => `${n.target} [${n.summary}]`)
       .join('; ')}`;
-    const known = REPORTED.some((r) => r.rule === finding.id && where.endsWith(` ${r.route}`));
-    if (known) reported.push(line);
-    else if (impact === 'critical' || impact === 'serious') serious.push(line);
+    if (impact === 'critical' || impact === 'serious') serious.push(line);
     else
       tally.other.set(
         `${finding.id} (${impact})`,
@@ -316,8 +303,7 @@ afterAll(async () => {
   const other = [...tally.other.entries()].map(([rule, nodes]) => `${rule} ×${nodes}`).join(', ');
   console.log(
     `axe sweep: ${tally.screens} screens checked in ${Math.round((Date.now() - started) / 1000)} s; violations by impact: ${impacts} (settle ${timing.settle} ms, axe ${timing.axe} ms)` +
-      (other ? `\naxe sweep, moderate and minor: ${other}` : '') +
-      (reported.length ? `\naxe sweep, reported to their owners (${reported.length}):\n${reported.join('\n')}` : ''),
+      (other ? `\naxe sweep, moderate and minor: ${other}` : ''),
   );
 });
 

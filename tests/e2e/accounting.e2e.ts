@@ -88,7 +88,7 @@ describe('accounting journey', () => {
     await card.waitFor({ timeout: 20_000 });
     const trip = Number((await card.getByText(/^Trip #\d+$/).textContent())!.slice(6));
     const pdf = await downloadOf(carrierPage, () =>
-      card.getByRole('button', { name: `Download the e-voucher of trip ${trip}` }).click(),
+      card.getByRole('button', { name: `Download PDF e-voucher of trip ${trip}` }).click(),
     );
     expect(pdf.name).toMatch(new RegExp(`^tripID-${trip}-evoucher-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');

@@ -57,7 +57,8 @@ export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
           target="_blank"
           rel="noreferrer"
           size="sm"
-          aria-label={t`Open depot ${d.id} in maps`}
+          // The name starts with the coordinates the link shows, so voice control finds it by them.
+          aria-label={t`${`${d.location.coordinates[1]}, ${d.location.coordinates[0]}`}: open depot ${d.id} in maps`}
         >
           <Group gap={4} wrap="nowrap" component="span">
             <IconMapPin size={14} aria-hidden />

@@ -169,7 +169,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
           path={`/evouchers/${e.ticketId}/pdf`}
           query={{ lang: i18n.locale === 'es' ? 'es' : 'en' }}
           fallbackName={`tripID-${e.ticketId}-evoucher.pdf`}
-          label={t`Download the e-voucher of trip ${e.ticketId}`}
+          label={t`Download PDF e-voucher of trip ${e.ticketId}`}
           onError={() => notifications.show({ color: 'red', message: tm('Error al descargar el archivo') })}
         >
           {t`PDF`}
