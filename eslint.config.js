@@ -11,7 +11,17 @@ const features = readdirSync('src/app/features', { withFileTypes: true })
   .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'tests/.tmp', 'src/server/db/migrations', 'src/locales/**/*.ts', 'dev-dist'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'tests/.tmp',
+      'src/server/db/migrations',
+      'src/locales/**/*.ts',
+      'dev-dist',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,9 +38,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundaries([
-        { group: ['**/server/**', '**/src/server/**'], message: 'The app must not import the server.' },
-      ]),
+      ...boundaries([{ group: ['**/server/**', '**/src/server/**'], message: 'The app must not import the server.' }]),
     },
   },
   // Each feature may import app/lib, app/components, app/offline and shared, never a sibling feature.
@@ -39,9 +47,19 @@ export default tseslint.config(
     rules: boundaries([
       { group: ['**/server/**'], message: 'The app must not import the server.' },
       {
-        group: ['**/features/__none__/**', ...features
-          .filter((other) => other !== feature)
-          .flatMap((other) => [`../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`])],
+        group: [
+          '**/features/__none__/**',
+          ...features
+            .filter((other) => other !== feature)
+            .flatMap((other) => [
+              `../${other}`,
+              `../${other}/**`,
+              `../../${other}`,
+              `../../${other}/**`,
+              `../../../${other}/**`,
+              `**/features/${other}/**`,
+            ]),
+        ],
         message: 'A feature must not import another feature; lift shared pieces to app/components or shared.',
       },
     ]),
@@ -63,7 +81,10 @@ export default tseslint.config(
     files: ['src/server/routes/**/*.ts'],
     rules: boundaries([
       { group: ['**/app/**', '**/src/app/**'], message: 'The server must not import the app.' },
-      { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/schema', '**/db/schema/**'], message: 'Routes write no SQL: call a service or a repository.' },
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/schema', '**/db/schema/**'],
+        message: 'Routes write no SQL: call a service or a repository.',
+      },
     ]),
   },
   {
@@ -77,13 +98,19 @@ export default tseslint.config(
     files: ['src/server/repositories/**/*.ts'],
     rules: boundaries([
       { group: ['**/app/**', '**/src/app/**'], message: 'The server must not import the app.' },
-      { group: ['**/routes/**', '**/services/**', '**/http/**', 'fastify', '@fastify/*'], message: 'Repositories hold SQL only: no HTTP, no services.' },
+      {
+        group: ['**/routes/**', '**/services/**', '**/http/**', 'fastify', '@fastify/*'],
+        message: 'Repositories hold SQL only: no HTTP, no services.',
+      },
     ]),
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: boundaries([
-      { group: ['**/app/**', '**/server/**', 'node:*', 'react', 'react-dom'], message: 'src/shared runs in the browser and in Node: no app, server, Node or DOM imports.' },
+      {
+        group: ['**/app/**', '**/server/**', 'node:*', 'react', 'react-dom'],
+        message: 'src/shared runs in the browser and in Node: no app, server, Node or DOM imports.',
+      },
     ]),
   },
   {

@@ -22,12 +22,20 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const report = path.join(outDir, `${name}.json`);
   const failedBefore = failed;
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numTotalTests: number;
+    };
     passed += json.numPassedTests;
     failed += json.numFailedTests;
     if (json.numTotalTests === 0) {

@@ -1,4 +1,4 @@
-/** Every route of spec section 2, in one place. Functions build the paths that carry an id. */
+/** Every route, in one place. Functions build the paths that carry an id. */
 export const PATHS = {
   root: '/',
   token: '/token',
@@ -59,7 +59,8 @@ const withId = (pattern: string, id: number | string) => pattern.replace(':id', 
 export const taInvoicePath = (id: number | string) => withId(PATHS.admin.taInvoice, id);
 export const ticketEditPath = (id: number | string) => withId(PATHS.admin.ticketEdit, id);
 export const customsPredocPath = (id: number | string) => withId(PATHS.customs.predoc, id);
-export const customsTruckDocumentationPath = (id: number | string) => withId(PATHS.customs.truckDocumentationDetail, id);
+export const customsTruckDocumentationPath = (id: number | string) =>
+  withId(PATHS.customs.truckDocumentationDetail, id);
 export const customsRailcarDocumentationPath = (id: number | string) =>
   withId(PATHS.customs.railcarDocumentationDetail, id);
 

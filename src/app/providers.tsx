@@ -43,12 +43,7 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
       <LocalisedMantine env={env}>
         <LocalisedDates>
           {/* Below the dashboard header (AppShell publishes its height on :root), at the top elsewhere. */}
-          <Notifications
-            position="top-right"
-            zIndex={1000}
-            limit={4}
-            classNames={{ root: classes.notifications }}
-          />
+          <Notifications position="top-right" zIndex={1000} limit={4} classNames={{ root: classes.notifications }} />
           <QueryClientProvider client={queryClient}>
             <AuthProvider>{children}</AuthProvider>
           </QueryClientProvider>

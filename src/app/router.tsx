@@ -1,5 +1,5 @@
 /**
- * The route tree of spec section 2. Every screen is its own lazy module; areas are guarded by
+ * The route tree. Every screen is its own lazy module; areas are guarded by
  * AREA_ROLES (wrong role or signed out: /login); anything unknown goes to /login.
  */
 import type { ComponentType } from 'react';
@@ -69,7 +69,10 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('./routes/admin/service-level-page'), 'ServiceLevelPage'),
               },
               { path: 'ta-invoice/:id', lazy: screen(() => import('./routes/admin/ta-invoice-page'), 'TaInvoicePage') },
-              { path: 'ticket-edit/:id', lazy: screen(() => import('./routes/admin/ticket-edit-page'), 'TicketEditPage') },
+              {
+                path: 'ticket-edit/:id',
+                lazy: screen(() => import('./routes/admin/ticket-edit-page'), 'TicketEditPage'),
+              },
               { path: 'categories', lazy: screen(() => import('./routes/admin/categories-page'), 'CategoriesPage') },
               { path: 'suppliersabm', lazy: screen(() => import('./routes/admin/suppliers-page'), 'SuppliersPage') },
               { path: 'depotsabm', lazy: screen(() => import('./routes/admin/depots-page'), 'DepotsPage') },
@@ -86,7 +89,10 @@ export const routes: RouteObject[] = [
             path: 'suppliers',
             element: <RequireArea area="suppliers" />,
             children: [
-              { index: true, lazy: screen(() => import('./routes/suppliers/suppliers-home-page'), 'SuppliersHomePage') },
+              {
+                index: true,
+                lazy: screen(() => import('./routes/suppliers/suppliers-home-page'), 'SuppliersHomePage'),
+              },
               { path: 'previous', lazy: screen(() => import('./routes/suppliers/previous-page'), 'PreviousPage') },
               {
                 path: 'truck-documentation',
@@ -105,7 +111,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: screen(() => import('./routes/carrier/carrier-home-page'), 'CarrierHomePage') },
               { path: 'all', lazy: screen(() => import('./routes/carrier/all-tickets-page'), 'AllTicketsPage') },
-              { path: 'evouchers', lazy: screen(() => import('./routes/carrier/evouchers-page'), 'CarrierEvouchersPage') },
+              {
+                path: 'evouchers',
+                lazy: screen(() => import('./routes/carrier/evouchers-page'), 'CarrierEvouchersPage'),
+              },
               { path: 'vehicles', lazy: screen(() => import('./routes/carrier/vehicles-page'), 'VehiclesPage') },
               ticketRoute(PATHS.carrier.root, PATHS.carrier.ticket),
             ],

@@ -44,7 +44,10 @@ declare module 'fastify' {
 }
 
 /** What firebase/messaging's getToken calls from the page: Firebase Installations and FCM registrations. */
-export const FIREBASE_WEB_HOSTS = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
+export const FIREBASE_WEB_HOSTS = [
+  'https://firebaseinstallations.googleapis.com',
+  'https://fcmregistrations.googleapis.com',
+];
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -144,10 +147,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(masterAdminRoutes);
       await api.register(contractRoutes);
       await api.register(vehicleRoutes);
-      // Uploads (DESIGN.md section 6): each route streams its files to the store under its own exact
+      // Uploads: each route streams its files to the store under its own exact
       // limit; these bound the parser (largest upload: the 10 MB purchase-order import).
       await api.register(multipart, {
-        limits: { fileSize: 10 * 1024 * 1024 + 1, files: 12, fields: 10, parts: 24, fieldSize: 256 * 1024, headerPairs: 100 },
+        limits: {
+          fileSize: 10 * 1024 * 1024 + 1,
+          files: 12,
+          fields: 10,
+          parts: 24,
+          fieldSize: 256 * 1024,
+          headerPairs: 100,
+        },
       });
       await api.register(documentationRoutes);
       await api.register(invoiceRoutes);

@@ -65,7 +65,11 @@ export function loadConfig(
       : { key: overrides.jwtSecret };
   const captchaKey =
     overrides.captchaHmacKey === undefined
-      ? resolveKey('CAPTCHA_HMAC_KEY', env.CAPTCHA_HMAC_KEY, path.join(overrides.dataDir ?? dataDir, 'captcha-hmac.key'))
+      ? resolveKey(
+          'CAPTCHA_HMAC_KEY',
+          env.CAPTCHA_HMAC_KEY,
+          path.join(overrides.dataDir ?? dataDir, 'captcha-hmac.key'),
+        )
       : { key: overrides.captchaHmacKey };
   return {
     port,

@@ -23,4 +23,6 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port, host });
 const shown = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 app.log.info(`Scrap logistics portal on http://${shown}:${port} (API docs at /api/docs)`);
-app.log.info('Demo users: admin, adminro, supplier1, supplier2, carrier1, carrier2, rail1, customs1, customs2 — password Demo-1234!');
+app.log.info(
+  'Demo users: admin, adminro, supplier1, supplier2, carrier1, carrier2, rail1, customs1, customs2 — password Demo-1234!',
+);

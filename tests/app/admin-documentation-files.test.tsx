@@ -1,17 +1,34 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { USERS, installFakeServer, storeSession } from './fake-server';
-import { DESTINATIONS, MATERIALS, PURCHASE_ORDERS, docTicket, documentation, pdfFile, pngFile } from './documentation-fixtures';
+import {
+  DESTINATIONS,
+  MATERIALS,
+  PURCHASE_ORDERS,
+  docTicket,
+  documentation,
+  pdfFile,
+  pngFile,
+} from './documentation-fixtures';
 import { renderApp } from './render';
 
 function adminServer() {
   const server = installFakeServer();
   server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, 'SUPPLIER_INVOICED') } }));
-  server.on('GET /api/trucks-documentation/:id/ticket', () => ({ status: 200, body: { truckDocumentation: documentation(7) } }));
+  server.on('GET /api/trucks-documentation/:id/ticket', () => ({
+    status: 200,
+    body: { truckDocumentation: documentation(7) },
+  }));
   server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
   server.on('GET /api/materials', () => ({ status: 200, body: { materials: MATERIALS } }));
-  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({ status: 200, body: { purchaseOrders: PURCHASE_ORDERS } }));
-  server.on('PUT /api/trucks-documentation/:id', () => ({ status: 200, body: { truckDocumentation: documentation(7) } }));
+  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({
+    status: 200,
+    body: { purchaseOrders: PURCHASE_ORDERS },
+  }));
+  server.on('PUT /api/trucks-documentation/:id', () => ({
+    status: 200,
+    body: { truckDocumentation: documentation(7) },
+  }));
   storeSession(USERS.admin);
   return server;
 }
@@ -42,7 +59,8 @@ describe('admin documentation files', () => {
     expect(screen.getByText('side.png')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Data updated successfully')).toBeInTheDocument();
-    const body = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/trucks-documentation/40')?.body as FormData;
+    const body = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/trucks-documentation/40')
+      ?.body as FormData;
     expect((body.get('salesInvoice') as File).name).toBe('corrected-invoice.pdf');
     expect(body.getAll('photos').map((file) => (file as File).name)).toEqual(['front.png', 'side.png']);
     expect(body.get('weightCertificate')).toBeNull();
@@ -60,7 +78,9 @@ describe('admin documentation files', () => {
 
   it('should refuse a PNG renamed .pdf and an empty PDF for a document', async () => {
     const { app } = await openForm();
-    const renamed = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], 'scan.pdf', { type: 'application/pdf' });
+    const renamed = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], 'scan.pdf', {
+      type: 'application/pdf',
+    });
     await app.user.upload(input('BL'), renamed);
     expect(await screen.findByText('The file format should be .pdf')).toBeInTheDocument();
     await app.user.upload(input('weightCertificate'), new File([], 'empty.pdf', { type: 'application/pdf' }));

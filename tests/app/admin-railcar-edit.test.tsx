@@ -26,13 +26,22 @@ function railcarDoc(status: TicketStatus): Documentation {
 function railcarServer(status: TicketStatus, user: User = USERS.admin) {
   const server = installFakeServer();
   server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(8, status, 'RAILCAR') } }));
-  server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 200, body: { railcarDocumentation: railcarDoc(status) } }));
-  server.on('GET /api/trucks-documentation/:id/ticket', () => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Truck documentation not found' } }));
+  server.on('GET /api/railcar-documentation/:id/ticket', () => ({
+    status: 200,
+    body: { railcarDocumentation: railcarDoc(status) },
+  }));
+  server.on('GET /api/trucks-documentation/:id/ticket', () => ({
+    status: 404,
+    body: { statusCode: 404, error: 'Not Found', message: 'Truck documentation not found' },
+  }));
   server.on('GET /api/invoices/:id/ticket', () => ({ status: 200, body: { invoices: [] } }));
   server.on('GET /api/border-crossings/all', () => ({ status: 200, body: { borderCrossings: [] } }));
   server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
   server.on('GET /api/materials', () => ({ status: 200, body: { materials: MATERIALS } }));
-  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({ status: 200, body: { purchaseOrders: PURCHASE_ORDERS } }));
+  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({
+    status: 200,
+    body: { purchaseOrders: PURCHASE_ORDERS },
+  }));
   storeSession(user);
   return server;
 }
@@ -63,7 +72,9 @@ describe('admin railcar ticket edit', () => {
   it('should list the no-radioactivity certificate of a railcar among the downloads of the TA invoice page', async () => {
     railcarServer('SUPPLIER_INVOICED');
     renderApp('/dashboard/admin/ta-invoice/8');
-    expect(await screen.findByRole('button', { name: 'Download No-radioactivity certificate' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Download No-radioactivity certificate' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('9876543')).toBeInTheDocument();
     expect(screen.getByText('Two coupled cars')).toBeInTheDocument();
   });
@@ -107,7 +118,10 @@ describe('admin railcar ticket edit', () => {
 
   it('should save through PUT /railcar-documentation/{id} and go to the admin home', async () => {
     const server = railcarServer('SUPPLIER_INVOICED');
-    server.on('PUT /api/railcar-documentation/:id', () => ({ status: 200, body: { railcarDocumentation: railcarDoc('SUPPLIER_INVOICED') } }));
+    server.on('PUT /api/railcar-documentation/:id', () => ({
+      status: 200,
+      body: { railcarDocumentation: railcarDoc('SUPPLIER_INVOICED') },
+    }));
     const app = renderApp('/dashboard/admin/ticket-edit/8');
     await screen.findByDisplayValue('9876543', {}, { timeout: 5000 });
     await replace(app, /Comments/, 'Three coupled cars');
@@ -139,7 +153,11 @@ describe('admin railcar ticket edit', () => {
     const server = railcarServer('SUPPLIER_INVOICED');
     server.on('PUT /api/railcar-documentation/:id', () => ({
       status: 409,
-      body: { statusCode: 409, error: 'Conflict', message: 'duplicate key value violates unique constraint "doc_invoice": invoice number RAIL-1 is already used' },
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'duplicate key value violates unique constraint "doc_invoice": invoice number RAIL-1 is already used',
+      },
     }));
     const app = renderApp('/dashboard/admin/ticket-edit/8');
     await app.user.click(await screen.findByRole('button', { name: 'Save changes' }, { timeout: 5000 }));
@@ -150,7 +168,10 @@ describe('admin railcar ticket edit', () => {
 
   it('should say Error retrieving the trains when the railcar documentation does not load', async () => {
     const server = railcarServer('SUPPLIER_INVOICED');
-    server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }));
+    server.on('GET /api/railcar-documentation/:id/ticket', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    }));
     renderApp('/dashboard/admin/ticket-edit/8');
     expect(await screen.findByText('Error retrieving the trains', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
@@ -158,7 +179,10 @@ describe('admin railcar ticket edit', () => {
 
   it('should say Error retrieving the trains on the TA invoice page instead of claiming there is no documentation', async () => {
     const server = railcarServer('SUPPLIER_INVOICED');
-    server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }));
+    server.on('GET /api/railcar-documentation/:id/ticket', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    }));
     renderApp('/dashboard/admin/ta-invoice/8');
     expect(await screen.findByText('Error retrieving the trains', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByText('This ticket has no supplier documentation.')).not.toBeInTheDocument();
@@ -166,7 +190,10 @@ describe('admin railcar ticket edit', () => {
 
   it('should say Error retrieving the invoices and not offer a new TA invoice when the invoices do not load', async () => {
     const server = railcarServer('TA_INVOICED');
-    server.on('GET /api/invoices/:id/ticket', () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }));
+    server.on('GET /api/invoices/:id/ticket', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    }));
     renderApp('/dashboard/admin/ta-invoice/8');
     expect(await screen.findByText('Error retrieving the invoices', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add TA invoice' })).not.toBeInTheDocument();
@@ -174,7 +201,10 @@ describe('admin railcar ticket edit', () => {
 
   it('should say Error al obtener los trenes in Spanish', async () => {
     const server = railcarServer('SUPPLIER_INVOICED');
-    server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }));
+    server.on('GET /api/railcar-documentation/:id/ticket', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    }));
     await activateLocale('es');
     renderApp('/dashboard/admin/ticket-edit/8');
     expect(await screen.findByText('Error al obtener los trenes', {}, { timeout: 8000 })).toBeInTheDocument();
@@ -183,7 +213,9 @@ describe('admin railcar ticket edit', () => {
   it('should show the form read-only to a read-only admin, with no save button', async () => {
     railcarServer('SUPPLIER_INVOICED', USERS.adminro);
     renderApp('/dashboard/admin/ticket-edit/8');
-    expect(await screen.findByText('A read-only admin sees this form but cannot save it.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('A read-only admin sees this form but cannot save it.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(textbox(/WayBill/)).toBeDisabled();
     expect(textbox(/Comments/)).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();

@@ -8,7 +8,10 @@ import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 function customsServer(status: TicketStatus) {
   const server = installFakeServer();
   server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, status) } }));
-  server.on('GET /api/trucks-documentation/:id/ticket', () => ({ status: 200, body: { truckDocumentation: documentation(7, status) } }));
+  server.on('GET /api/trucks-documentation/:id/ticket', () => ({
+    status: 200,
+    body: { truckDocumentation: documentation(7, status) },
+  }));
   server.on('PUT /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, status) } }));
   storeSession(USERS.customs1);
   return server;
@@ -27,9 +30,12 @@ describe('customs documentation detail', () => {
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { customsRead: false } }));
   });
 
-  it("should say so when the server refuses the read flag, and keep the ticket unread", async () => {
+  it('should say so when the server refuses the read flag, and keep the ticket unread', async () => {
     const server = customsServer('TA_INVOICED');
-    server.on('PUT /api/tickets/:id', () => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Ticket not found' } }));
+    server.on('PUT /api/tickets/:id', () => ({
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'Ticket not found' },
+    }));
     renderApp('/dashboard/customs/truck-documentation/7');
     expect(await screen.findByText('Supplier documentation', {}, { timeout: 5000 })).toBeInTheDocument();
     const toast = (await screen.findByText('Ticket not found')).closest('.mantine-Notification-root') as HTMLElement;

@@ -6,16 +6,26 @@ import { USERS } from './fake-server';
 
 export const supplier: User = {
   ...USERS.supplier1,
-  userDetail: { ...USERS.supplier1.userDetail, supplier: { id: 30, businessName: 'Midwest Scrap Recycling LLC', depots: [] } },
+  userDetail: {
+    ...USERS.supplier1.userDetail,
+    supplier: { id: 30, businessName: 'Midwest Scrap Recycling LLC', depots: [] },
+  },
 };
 
-export function docTicket(id: number, status: TicketStatus = 'CONFIRMED', mode: 'TRUCK' | 'RAILCAR' = 'TRUCK'): DocTicket {
+export function docTicket(
+  id: number,
+  status: TicketStatus = 'CONFIRMED',
+  mode: 'TRUCK' | 'RAILCAR' = 'TRUCK',
+): DocTicket {
   return {
     id,
     createAt: '2026-03-10T15:04:00.000Z',
     status: { name: status },
     supplier: { id: 30, businessName: 'Midwest Scrap Recycling LLC' },
-    carrier: mode === 'TRUCK' ? { id: 1, businessName: 'Rápido Freight Lines', mode } : { id: 3, businessName: 'Northern Rail Logistics', mode },
+    carrier:
+      mode === 'TRUCK'
+        ? { id: 1, businessName: 'Rápido Freight Lines', mode }
+        : { id: 3, businessName: 'Northern Rail Logistics', mode },
     origin: {
       id: 11,
       name: 'South Chicago Yard',
@@ -29,7 +39,14 @@ export function docTicket(id: number, status: TicketStatus = 'CONFIRMED', mode: 
     comments: null,
     invoice:
       status === 'TA_INVOICED' || status === 'MX_TRANSIT'
-        ? { id: 5, number: 'TA-100', date: '2026-03-13', borderCrossingId: 1, paymentDate: null, sapValidationStatus: 'pending' }
+        ? {
+            id: 5,
+            number: 'TA-100',
+            date: '2026-03-13',
+            borderCrossingId: 1,
+            paymentDate: null,
+            sapValidationStatus: 'pending',
+          }
         : null,
     truckDocumentation: null,
     railcarDocumentation: null,
@@ -79,7 +96,14 @@ export const MATERIALS = [
   { id: 3, code: 'SHRED', description: 'Shredded scrap' },
 ];
 export const PURCHASE_ORDERS = [
-  { id: 9, documentNumberId: '4500001', earlyDeliveryDate: '2026-04-15', availableQuantity: 100, materialId: 2, materialDesc: 'HMS 1' },
+  {
+    id: 9,
+    documentNumberId: '4500001',
+    earlyDeliveryDate: '2026-04-15',
+    availableQuantity: 100,
+    materialId: 2,
+    materialDesc: 'HMS 1',
+  },
 ];
 export const DESTINATIONS = [{ id: 1, name: 'Monterrey Steel Mill' }];
 

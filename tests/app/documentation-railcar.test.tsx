@@ -6,7 +6,16 @@ import { db } from '../../src/app/offline/db';
 import { getItem, makeItem, putItem } from '../../src/app/offline/outbox';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 import { installFakeServer, storeSession } from './fake-server';
-import { DESTINATIONS, MATERIALS, PURCHASE_ORDERS, docTicket, documentation, pdfFile, pngFile, supplier } from './documentation-fixtures';
+import {
+  DESTINATIONS,
+  MATERIALS,
+  PURCHASE_ORDERS,
+  docTicket,
+  documentation,
+  pdfFile,
+  pngFile,
+  supplier,
+} from './documentation-fixtures';
 import { renderApp, type AppRender } from './render';
 
 const PATH = '/dashboard/suppliers/railcar-documentation';
@@ -18,18 +27,31 @@ const DEPOTS = [{ id: 11, name: 'South Chicago Yard', city: 'Chicago, IL' }];
 
 function railcarServer() {
   const server = installFakeServer();
-  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [docTicket(7, 'CONFIRMED', 'RAILCAR'), docTicket(8)], count: 2 } }));
+  server.on('GET /api/tickets', () => ({
+    status: 200,
+    body: { tickets: [docTicket(7, 'CONFIRMED', 'RAILCAR'), docTicket(8)], count: 2 },
+  }));
   server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: CARRIERS } }));
   server.on('GET /api/depots', () => ({ status: 200, body: { depots: DEPOTS } }));
   server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
   server.on('GET /api/materials', () => ({ status: 200, body: { materials: MATERIALS } }));
-  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({ status: 200, body: { purchaseOrders: PURCHASE_ORDERS } }));
+  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({
+    status: 200,
+    body: { purchaseOrders: PURCHASE_ORDERS },
+  }));
   storeSession(supplier);
   return server;
 }
 
 function railDoc(status: TicketStatus) {
-  return { ...documentation(7, status), carrierId: 3, depotId: 11, waybill: '1234567', comments: 'Two cars', carEquipment: 'GATX12345' };
+  return {
+    ...documentation(7, status),
+    carrierId: 3,
+    depotId: 11,
+    waybill: '1234567',
+    comments: 'Two cars',
+    carEquipment: 'GATX12345',
+  };
 }
 
 async function choose(app: AppRender, label: string | RegExp, option: string | RegExp) {
@@ -145,7 +167,9 @@ describe('railcar documentation', () => {
     expect(screen.getByText('El patio es un campo obligatorio')).toBeInTheDocument();
     await app.user.type(textbox(/WayBill/), '12a');
     await app.user.click(screen.getByRole('button', { name: 'Subir' }));
-    expect(await screen.findByText('La carta de porte debe contener solo dígitos numéricos (mín. 5)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('La carta de porte debe contener solo dígitos numéricos (mín. 5)'),
+    ).toBeInTheDocument();
   });
 
   it('should offer only railcar tickets and fill carrier, yard and destination from the picked ticket', async () => {
@@ -184,7 +208,13 @@ describe('railcar documentation', () => {
     expect(await screen.findByText(/^Railcar ID 7: /)).toBeInTheDocument();
     const post = server.calls.find((call) => call.method === 'POST' && call.path === '/api/railcar-documentation');
     const body = post?.body as FormData;
-    expect((body.getAll('files[]') as File[]).map((f) => f.name)).toEqual(['sales.pdf', 'weight.pdf', 'bl.pdf', 'radio.pdf', 'a.png']);
+    expect((body.getAll('files[]') as File[]).map((f) => f.name)).toEqual([
+      'sales.pdf',
+      'weight.pdf',
+      'bl.pdf',
+      'radio.pdf',
+      'a.png',
+    ]);
     const json = JSON.parse(await (body.get('railcarDocumentation') as Blob).text()) as Record<string, unknown>;
     expect(json).toMatchObject({
       ticketId: 7,
@@ -212,7 +242,14 @@ describe('railcar documentation', () => {
     let answer = 409;
     server.on('POST /api/railcar-documentation', () =>
       answer === 409
-        ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'duplicate key value violates unique constraint "railcar_invoice"' } }
+        ? {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              message: 'duplicate key value violates unique constraint "railcar_invoice"',
+            },
+          }
         : { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } },
     );
     const app = renderApp(PATH);
@@ -228,8 +265,14 @@ describe('railcar documentation', () => {
 
   it('should edit the stored documentation of a supplier-invoiced ticket and allow canceling it', async () => {
     const server = railcarServer();
-    server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 200, body: { railcarDocumentation: railDoc('SUPPLIER_INVOICED') } }));
-    server.on('PUT /api/railcar-documentation/:id', () => ({ status: 200, body: { railcarDocumentation: { id: 40 } } }));
+    server.on('GET /api/railcar-documentation/:id/ticket', () => ({
+      status: 200,
+      body: { railcarDocumentation: railDoc('SUPPLIER_INVOICED') },
+    }));
+    server.on('PUT /api/railcar-documentation/:id', () => ({
+      status: 200,
+      body: { railcarDocumentation: { id: 40 } },
+    }));
     const app = renderApp(PATH);
     await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
@@ -241,7 +284,10 @@ describe('railcar documentation', () => {
     await app.user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Railcar ID: 7 successful update')).toBeInTheDocument();
     const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/railcar-documentation/40');
-    const json = JSON.parse(await ((put?.body as FormData).get('railcarDocumentation') as Blob).text()) as Record<string, unknown>;
+    const json = JSON.parse(await ((put?.body as FormData).get('railcarDocumentation') as Blob).text()) as Record<
+      string,
+      unknown
+    >;
     expect(json).toMatchObject({ waybill: '1234567', comments: 'Three cars', carrierId: 3, depotId: 11 });
     // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
@@ -249,8 +295,14 @@ describe('railcar documentation', () => {
 
   it('should say the waybill and the saved update in Spanish, naming the trip id', async () => {
     const server = railcarServer();
-    server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 200, body: { railcarDocumentation: railDoc('SUPPLIER_INVOICED') } }));
-    server.on('PUT /api/railcar-documentation/:id', () => ({ status: 200, body: { railcarDocumentation: { id: 40 } } }));
+    server.on('GET /api/railcar-documentation/:id/ticket', () => ({
+      status: 200,
+      body: { railcarDocumentation: railDoc('SUPPLIER_INVOICED') },
+    }));
+    server.on('PUT /api/railcar-documentation/:id', () => ({
+      status: 200,
+      body: { railcarDocumentation: { id: 40 } },
+    }));
     await activateLocale('es');
     const app = renderApp(PATH);
     await screen.findByRole('button', { name: 'Subir' }, { timeout: 5000 });
@@ -258,14 +310,22 @@ describe('railcar documentation', () => {
     expect(await screen.findByDisplayValue('1234567', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(textbox(/^Carta de porte/)).toHaveValue('1234567');
     await app.user.click(screen.getByRole('button', { name: 'Actualizar' }));
-    expect(await screen.findByText('ID de viaje 7: documentación de vagón actualizada con éxito', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('ID de viaje 7: documentación de vagón actualizada con éxito', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Railcar ID/)).not.toBeInTheDocument();
   });
 
   it('should say Railcar update error and go back when an update fails', async () => {
     const server = railcarServer();
-    server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 200, body: { railcarDocumentation: railDoc('SUPPLIER_INVOICED') } }));
-    server.on('PUT /api/railcar-documentation/:id', () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }));
+    server.on('GET /api/railcar-documentation/:id/ticket', () => ({
+      status: 200,
+      body: { railcarDocumentation: railDoc('SUPPLIER_INVOICED') },
+    }));
+    server.on('PUT /api/railcar-documentation/:id', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    }));
     const app = renderApp(PATH);
     await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
@@ -278,7 +338,10 @@ describe('railcar documentation', () => {
 
   it('should be read-only with cancel disabled once the ticket is TA invoiced', async () => {
     const server = railcarServer();
-    server.on('GET /api/railcar-documentation/:id/ticket', () => ({ status: 200, body: { railcarDocumentation: railDoc('TA_INVOICED') } }));
+    server.on('GET /api/railcar-documentation/:id/ticket', () => ({
+      status: 200,
+      body: { railcarDocumentation: railDoc('TA_INVOICED') },
+    }));
     const app = renderApp(PATH);
     await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'TA_INVOICED', 'RAILCAR') } });
@@ -296,10 +359,23 @@ describe('railcar documentation', () => {
         userId: supplier.id,
         kind: 'documentation',
         ticketId: 7,
-        request: { method: 'POST', path: '/railcar-documentation', parts: [{ kind: 'json', name: 'railcarDocumentation', json: '{}' }] },
+        request: {
+          method: 'POST',
+          path: '/railcar-documentation',
+          parts: [{ kind: 'json', name: 'railcarDocumentation', json: '{}' }],
+        },
         draft: {
           mode: 'RAILCAR',
-          values: { ticketId: '7', carrierId: '3', depotId: '11', destinationId: '1', invoiceNumber: 'RINV-9', waybill: '7654321', carEquipment: 'GATX12345', comments: 'Two cars coupled' },
+          values: {
+            ticketId: '7',
+            carrierId: '3',
+            depotId: '11',
+            destinationId: '1',
+            invoiceNumber: 'RINV-9',
+            waybill: '7654321',
+            carEquipment: 'GATX12345',
+            comments: 'Two cars coupled',
+          },
           fileSlots: [],
         },
       }),
@@ -315,7 +391,12 @@ describe('railcar documentation', () => {
     await waitFor(async () => expect(await getItem(item.id)).toMatchObject({ state: 'editing' }));
 
     await app.router.navigate('/dashboard/suppliers');
-    await waitFor(async () => expect(await getItem(item.id)).toMatchObject({ state: 'refused', lastError: 'duplicate key value violates unique constraint' }));
+    await waitFor(async () =>
+      expect(await getItem(item.id)).toMatchObject({
+        state: 'refused',
+        lastError: 'duplicate key value violates unique constraint',
+      }),
+    );
     await db.outbox.clear();
   });
 });

@@ -70,10 +70,18 @@ const defaultRoutes: Record<string, Handler> = {
   'GET /api/users/:id': ({ headers, path }) => {
     if (!userForToken(headers.get('authorization'))) return unauthorized();
     const user = Object.values(USERS).find((candidate) => `/api/users/${candidate.id}` === path);
-    return user ? { status: 200, body: { user } } : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+    return user
+      ? { status: 200, body: { user } }
+      : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
   },
-  'POST /api/auth/password': () => ({ status: 501, body: { statusCode: 501, error: 'Not Implemented', message: 'not available' } }),
-  'PUT /api/auth/password': () => ({ status: 501, body: { statusCode: 501, error: 'Not Implemented', message: 'not available' } }),
+  'POST /api/auth/password': () => ({
+    status: 501,
+    body: { statusCode: 501, error: 'Not Implemented', message: 'not available' },
+  }),
+  'PUT /api/auth/password': () => ({
+    status: 501,
+    body: { statusCode: 501, error: 'Not Implemented', message: 'not available' },
+  }),
 };
 
 function routeKey(method: string, path: string): string {
@@ -97,7 +105,9 @@ export function installFakeServer(): FakeServer {
     const request: FakeRequest = { method, path: url.pathname, query: url.searchParams, headers, body };
     calls.push(request);
     const handler = routes[`${method} ${url.pathname}`] ?? routes[routeKey(method, url.pathname)];
-    const reply = handler ? handler(request) : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+    const reply = handler
+      ? handler(request)
+      : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,

@@ -28,10 +28,24 @@ function adminServer(status: TicketStatus) {
   server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, status) } }));
   server.on('GET /api/trucks-documentation/:id/ticket', () => ({
     status: 200,
-    body: { truckDocumentation: { ...documentation(7, status), photos: [{ key: 'p1', name: 'p1.jpg' }, { key: 'p2', name: 'p2.jpg' }] } },
+    body: {
+      truckDocumentation: {
+        ...documentation(7, status),
+        photos: [
+          { key: 'p1', name: 'p1.jpg' },
+          { key: 'p2', name: 'p2.jpg' },
+        ],
+      },
+    },
   }));
-  server.on('GET /api/invoices/:id/ticket', () => ({ status: 200, body: { invoices: status === 'SUPPLIER_INVOICED' ? [] : [INVOICE] } }));
-  server.on('GET /api/border-crossings/all', () => ({ status: 200, body: { borderCrossings: [INVOICE.borderCrossing] } }));
+  server.on('GET /api/invoices/:id/ticket', () => ({
+    status: 200,
+    body: { invoices: status === 'SUPPLIER_INVOICED' ? [] : [INVOICE] },
+  }));
+  server.on('GET /api/border-crossings/all', () => ({
+    status: 200,
+    body: { borderCrossings: [INVOICE.borderCrossing] },
+  }));
   return server;
 }
 
@@ -60,17 +74,26 @@ describe('admin ticket page actions', () => {
     server.on('PUT /api/invoices/:id/sap-validation', () => ({ status: 200, body: {} }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    expect(await screen.findByText('The ticket is closed; its TA invoice can no longer change.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('The ticket is closed; its TA invoice can no longer change.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /TA invoice number/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
     const sap = screen.getByRole('radiogroup', { name: 'Set SAP validation' });
     await app.user.click(within(sap).getByText('Confirmed'));
-    await vi.waitFor(() => expect(server.calls.some((call) => call.method === 'PUT' && call.path === '/api/invoices/5/sap-validation')).toBe(true));
+    await vi.waitFor(() =>
+      expect(server.calls.some((call) => call.method === 'PUT' && call.path === '/api/invoices/5/sap-validation')).toBe(
+        true,
+      ),
+    );
   });
 
   it('should add the payment voucher of a ticket in MX transit, with the size rule and the spec toast', async () => {
     const server = adminServer('MX_TRANSIT');
-    server.on('PUT /api/invoices/:id/payment', () => ({ status: 200, body: { invoice: { ...INVOICE, paymentNumber: 'PAY-1' } } }));
+    server.on('PUT /api/invoices/:id/payment', () => ({
+      status: 200,
+      body: { invoice: { ...INVOICE, paymentNumber: 'PAY-1' } },
+    }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/ta-invoice/7');
     const add = await screen.findByRole('button', { name: 'Add payment voucher' }, { timeout: 5000 });
@@ -86,7 +109,9 @@ describe('admin ticket page actions', () => {
     await app.user.upload(input, pngFile('voucher.png'));
     await app.user.click(add);
 
-    const toast = (await screen.findByText('payment voucher added successfully')).closest('.mantine-Notification-root') as HTMLElement;
+    const toast = (await screen.findByText('payment voucher added successfully')).closest(
+      '.mantine-Notification-root',
+    ) as HTMLElement;
     expect(within(toast).getByText('Trip ID 7')).toBeInTheDocument();
     const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/5/payment');
     const body = put?.body as FormData;
@@ -130,7 +155,9 @@ describe('admin ticket page actions', () => {
     adminServer('TA_INVOICED');
     storeSession(USERS.adminro);
     renderApp('/dashboard/admin/ta-invoice/7');
-    expect(await screen.findByRole('button', { name: 'Download TA invoice PDF' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Download TA invoice PDF' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Replace|Choose file/ })).not.toBeInTheDocument();
     expect(document.querySelector('input[type="file"]')).toBeNull();
     expect(screen.getByText('No payment voucher yet.')).toBeInTheDocument();

@@ -8,12 +8,18 @@ import { renderApp } from './render';
 function adminServer(status: TicketStatus) {
   const server = installFakeServer();
   server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, status) } }));
-  server.on('GET /api/trucks-documentation/:id/ticket', () => ({ status: 200, body: { truckDocumentation: documentation(7, status) } }));
+  server.on('GET /api/trucks-documentation/:id/ticket', () => ({
+    status: 200,
+    body: { truckDocumentation: documentation(7, status) },
+  }));
   server.on('GET /api/invoices/:id/ticket', () => ({ status: 200, body: { invoices: [] } }));
   server.on('GET /api/border-crossings/all', () => ({ status: 200, body: { borderCrossings: [] } }));
   server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
   server.on('GET /api/materials', () => ({ status: 200, body: { materials: MATERIALS } }));
-  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({ status: 200, body: { purchaseOrders: PURCHASE_ORDERS } }));
+  server.on('GET /api/trucks-documentation/purchase-orders/material/:id', () => ({
+    status: 200,
+    body: { purchaseOrders: PURCHASE_ORDERS },
+  }));
   storeSession(USERS.admin);
   return server;
 }
@@ -27,7 +33,7 @@ describe('admin ticket edit', () => {
     await app.user.click(await screen.findByRole('link', { name: 'Edit documentation' }, { timeout: 5000 }));
     expect(await screen.findByDisplayValue('INV-2001')).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/ticket-edit/7');
-    // Edit mode locks the destination (spec section 2); the server refuses a change too.
+    // Edit mode locks the destination; the server refuses a change too.
     expect(screen.getByRole('combobox', { name: /Destination/ })).toBeDisabled();
     await app.user.clear(textbox(/Invoice amount/));
     await app.user.clear(textbox(/Tare weight/));
@@ -63,14 +69,26 @@ describe('admin ticket edit', () => {
     const body = put?.body as FormData;
     expect(body.getAll('files[]')).toEqual([]);
     const json = JSON.parse(await (body.get('truckDocumentation') as Blob).text()) as Record<string, unknown>;
-    expect(json).toMatchObject({ destinationId: 1, invoiceNumber: 'INV-2001', invoiceAmount: 13000, carEquipment: 'TRK123456', grossWeight: 80000, tareWeight: 30000, materialId: 2, purchaseOrderId: 9 });
+    expect(json).toMatchObject({
+      destinationId: 1,
+      invoiceNumber: 'INV-2001',
+      invoiceAmount: 13000,
+      carEquipment: 'TRK123456',
+      grossWeight: 80000,
+      tareWeight: 30000,
+      materialId: 2,
+      purchaseOrderId: 9,
+    });
     await waitFor(() => expect(app.path()).toMatch(/^\/dashboard\/admin/));
     expect(app.path()).not.toContain('ticket-edit');
   });
 
   it('should say Error updating data and stay when the save fails', async () => {
     const server = adminServer('SUPPLIER_INVOICED');
-    server.on('PUT /api/trucks-documentation/:id', () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }));
+    server.on('PUT /api/trucks-documentation/:id', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    }));
     const app = renderApp('/dashboard/admin/ticket-edit/7');
     await app.user.click(await screen.findByRole('button', { name: 'Save changes' }, { timeout: 5000 }));
     expect(await screen.findByText('Error updating data')).toBeInTheDocument();

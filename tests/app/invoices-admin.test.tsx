@@ -13,7 +13,10 @@ const CROSSINGS = [
 function adminServer(status: TicketStatus, invoices: unknown[] = []) {
   const server = installFakeServer();
   server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, status) } }));
-  server.on('GET /api/trucks-documentation/:id/ticket', () => ({ status: 200, body: { truckDocumentation: documentation(7, status) } }));
+  server.on('GET /api/trucks-documentation/:id/ticket', () => ({
+    status: 200,
+    body: { truckDocumentation: documentation(7, status) },
+  }));
   server.on('GET /api/invoices/:id/ticket', () => ({ status: 200, body: { invoices } }));
   server.on('GET /api/border-crossings/all', () => ({ status: 200, body: { borderCrossings: CROSSINGS } }));
   storeSession(USERS.admin);
@@ -26,7 +29,10 @@ describe('admin TA invoice page', () => {
     server.on('POST /api/invoices', () => ({ status: 201, body: { invoice: { id: 5 } } }));
     const app = renderApp('/dashboard/admin/ta-invoice/7');
     expect(await screen.findByText('Supplier documentation', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Open in maps/ })).toHaveAttribute('href', 'https://www.google.com/maps?q=41.68,-87.55');
+    expect(screen.getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps?q=41.68,-87.55',
+    );
     await app.user.click(screen.getByRole('button', { name: 'Add TA invoice' }));
     expect(await screen.findByText('This is a required file')).toBeInTheDocument();
 
@@ -35,7 +41,10 @@ describe('admin TA invoice page', () => {
     await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^10 / })[0]!);
     await app.user.click(screen.getByRole('combobox', { name: /Border crossing/ }));
     await app.user.click(await screen.findByRole('option', { name: /Aduanas Laredo/ }));
-    await app.user.upload(document.querySelector<HTMLInputElement>('input[data-slot="invoiceFile"]')!, pdfFile('ta.pdf'));
+    await app.user.upload(
+      document.querySelector<HTMLInputElement>('input[data-slot="invoiceFile"]')!,
+      pdfFile('ta.pdf'),
+    );
     await app.user.click(screen.getByRole('button', { name: 'Add TA invoice' }));
 
     expect(await screen.findByText('Trip ID 7: TA invoice added successfully')).toBeInTheDocument();
@@ -49,7 +58,10 @@ describe('admin TA invoice page', () => {
   it("should propose the border crossing the ticket's origin yard names", async () => {
     const server = adminServer('SUPPLIER_INVOICED');
     const ticket = docTicket(7, 'SUPPLIER_INVOICED');
-    server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: { ...ticket, origin: { ...ticket.origin, borderCrossingId: 2 } } } }));
+    server.on('GET /api/tickets/:id', () => ({
+      status: 200,
+      body: { ticket: { ...ticket, origin: { ...ticket.origin, borderCrossingId: 2 } } },
+    }));
     renderApp('/dashboard/admin/ta-invoice/7');
     const crossing = await screen.findByRole('combobox', { name: /Border crossing/ }, { timeout: 5000 });
     await waitFor(() => expect(crossing).toHaveValue('El Paso – Ciudad Juárez · Aduanas Juárez'));
@@ -59,7 +71,11 @@ describe('admin TA invoice page', () => {
     const server = adminServer('SUPPLIER_INVOICED');
     server.on('POST /api/invoices', () => ({
       status: 409,
-      body: { statusCode: 409, error: 'Conflict', message: 'duplicate key value violates unique constraint "x": invoice number TA-900 is already used' },
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'duplicate key value violates unique constraint "x": invoice number TA-900 is already used',
+      },
     }));
     const app = renderApp('/dashboard/admin/ta-invoice/7');
     await app.user.type(await screen.findByRole('textbox', { name: /TA invoice number/ }, { timeout: 5000 }), 'TA-900');
@@ -67,7 +83,10 @@ describe('admin TA invoice page', () => {
     await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^10 / })[0]!);
     await app.user.click(screen.getByRole('combobox', { name: /Border crossing/ }));
     await app.user.click(await screen.findByRole('option', { name: /Aduanas Laredo/ }));
-    await app.user.upload(document.querySelector<HTMLInputElement>('input[data-slot="invoiceFile"]')!, pdfFile('ta.pdf'));
+    await app.user.upload(
+      document.querySelector<HTMLInputElement>('input[data-slot="invoiceFile"]')!,
+      pdfFile('ta.pdf'),
+    );
     await app.user.click(screen.getByRole('button', { name: 'Add TA invoice' }));
     expect((await screen.findAllByText('Invoice number already used')).length).toBeGreaterThan(0);
   });

@@ -109,7 +109,11 @@ describe('push with Firebase configuration', () => {
     await userEvent.click(within(toast).getByRole('button', { name: 'Allow notifications' }));
     expect(requestPermission).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(tokenCalls()).toHaveLength(1));
-    expect(tokenCalls()[0]).toMatchObject({ method: 'PUT', path: `/api/users/${userId}/firebaseToken`, body: { token: 'fcm-device-token' } });
+    expect(tokenCalls()[0]).toMatchObject({
+      method: 'PUT',
+      path: `/api/users/${userId}/firebaseToken`,
+      body: { token: 'fcm-device-token' },
+    });
   });
 
   it('should show the message in Spanish, without a button, when the user refused notifications', async () => {
@@ -126,7 +130,10 @@ describe('push with Firebase configuration', () => {
     browserPush('granted');
     const userId = renderPush();
     await waitFor(() => expect(tokenCalls()).toHaveLength(1));
-    expect(tokenCalls()[0]).toMatchObject({ path: `/api/users/${userId}/firebaseToken`, body: { token: 'fcm-device-token' } });
+    expect(tokenCalls()[0]).toMatchObject({
+      path: `/api/users/${userId}/firebaseToken`,
+      body: { token: 'fcm-device-token' },
+    });
     expect(screen.queryByText(PERMISSION_TEXT)).not.toBeInTheDocument();
   });
 
@@ -145,7 +152,10 @@ describe('push with Firebase configuration', () => {
     );
     await waitFor(() => expect(tokenCalls()).toHaveLength(1));
     expect(unsubscribe).not.toHaveBeenCalled();
-    server.on('GET /api/tickets', () => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Token expired' } }));
+    server.on('GET /api/tickets', () => ({
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: 'Token expired' },
+    }));
     await userEvent.click(screen.getByRole('button', { name: 'Load' }));
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     await waitFor(() => expect(unsubscribe).toHaveBeenCalledTimes(1));
@@ -172,7 +182,11 @@ describe('push with Firebase configuration', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(tokenCalls()).toHaveLength(2));
     const removal = tokenCalls()[1]!;
-    expect(removal).toMatchObject({ method: 'PUT', path: `/api/users/${USERS.supplier1.id}/firebaseToken/remove`, body: { token: 'fcm-device-token' } });
+    expect(removal).toMatchObject({
+      method: 'PUT',
+      path: `/api/users/${USERS.supplier1.id}/firebaseToken/remove`,
+      body: { token: 'fcm-device-token' },
+    });
     expect(removal.headers.get('Authorization')).toBe(`Bearer ${tokenFor(USERS.supplier1)}`);
     expect(localStorage.getItem('token')).toBeNull();
     await waitFor(() => expect(unsubscribe).toHaveBeenCalledTimes(1));

@@ -87,7 +87,12 @@ function renderLive() {
   );
 }
 
-const EVENT = { eventId: 7, type: 'Ticket confirmed', supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Rápido Freight Lines' };
+const EVENT = {
+  eventId: 7,
+  type: 'Ticket confirmed',
+  supplierName: 'Midwest Scrap Recycling LLC',
+  carrierName: 'Rápido Freight Lines',
+};
 
 async function toastWith(title: string) {
   const heading = await screen.findByText(title);

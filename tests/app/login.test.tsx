@@ -33,11 +33,17 @@ describe('username and password sign-in', () => {
     let failures = 0;
     server.on('POST /api/auth/login', ({ body }) => {
       const { password, captcha } = body as { password: string; captcha?: string };
-      if (captcha === 'solved-payload' && password === PASSWORD) return { status: 200, body: { token: 'token-supplier1', user: USERS.supplier1 } };
+      if (captcha === 'solved-payload' && password === PASSWORD)
+        return { status: 200, body: { token: 'token-supplier1', user: USERS.supplier1 } };
       failures += 1;
       return {
         status: 401,
-        body: { statusCode: 401, error: 'Unauthorized', message: 'Incorrect user or password', ...(failures >= 3 ? { captchaRequired: true } : {}) },
+        body: {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Incorrect user or password',
+          ...(failures >= 3 ? { captchaRequired: true } : {}),
+        },
       };
     });
     const app = renderApp('/login/tradicional');
@@ -68,7 +74,9 @@ describe('username and password sign-in', () => {
 
     // The widget reports its solution as jsdom cannot run its proof-of-work workers (the e2e solves it for real).
     act(() => {
-      widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solved-payload' } }));
+      widget.dispatchEvent(
+        new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solved-payload' } }),
+      );
     });
     await waitFor(() => expect(button).toBeEnabled());
     await app.user.clear(screen.getByLabelText(/^password/i));
@@ -79,7 +87,7 @@ describe('username and password sign-in', () => {
     expect(last?.body).toMatchObject({ username: 'supplier1', password: PASSWORD, captcha: 'solved-payload' });
   });
 
-  it("should ask for a fresh solution when the server refuses the one sent (a solution is single use)", async () => {
+  it('should ask for a fresh solution when the server refuses the one sent (a solution is single use)', async () => {
     const server = installFakeServer();
     server.on('POST /api/auth/login', () => ({
       status: 401,

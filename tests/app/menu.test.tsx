@@ -15,23 +15,23 @@ describe('menus', () => {
     storeSession(USERS.supplier1);
     renderApp('/dashboard/suppliers');
     const { side, bottom } = await menus();
-    expect(within(side).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'My requests',
-      'Load truck',
-      'Load railcar',
-    ]);
-    expect(within(bottom).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
-      'New ticket',
-      'My requests',
-      'Delete ticket',
-    ]);
+    expect(
+      within(side)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['My requests', 'Load truck', 'Load railcar']);
+    expect(
+      within(bottom)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['New ticket', 'My requests', 'Delete ticket']);
     expect(within(bottom).getByRole('link', { name: 'New ticket' })).toHaveAttribute(
       'href',
       '/dashboard/suppliers?action=new-ticket',
     );
   });
 
-  it("should lead the supplier from the home page to the previous requests", async () => {
+  it('should lead the supplier from the home page to the previous requests', async () => {
     installFakeServer();
     storeSession(USERS.supplier1);
     const app = renderApp('/dashboard/suppliers');
@@ -48,7 +48,7 @@ describe('menus', () => {
     expect(within(side).getByRole('link', { name: 'Contracts' })).not.toHaveAttribute('aria-current');
   });
 
-  it("should lead the carrier to the /all list from the side menu and the bottom bar", async () => {
+  it('should lead the carrier to the /all list from the side menu and the bottom bar', async () => {
     installFakeServer();
     storeSession(USERS.carrier1);
     renderApp('/dashboard/carrier');

@@ -68,7 +68,10 @@ describe('single sign-on', () => {
   it('should link both buttons to the server sign-in routes', async () => {
     installFakeServer();
     renderApp('/login/sso');
-    expect(await screen.findByRole('link', { name: 'I am supplier' })).toHaveAttribute('href', '/api/auth/login/supplier');
+    expect(await screen.findByRole('link', { name: 'I am supplier' })).toHaveAttribute(
+      'href',
+      '/api/auth/login/supplier',
+    );
     expect(screen.getByRole('link', { name: 'I am employee' })).toHaveAttribute('href', '/api/auth/login/employee');
   });
 

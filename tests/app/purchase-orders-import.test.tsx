@@ -4,7 +4,12 @@ import { USERS, installFakeServer, storeSession } from './fake-server';
 import { renderApp } from './render';
 
 const PATH = '/dashboard/admin/settings';
-const csv = () => new File(['documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity\n4500009,SAP1,HMS1,2026-05-01,50\n'], 'orders.csv', { type: 'text/csv' });
+const csv = () =>
+  new File(
+    ['documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity\n4500009,SAP1,HMS1,2026-05-01,50\n'],
+    'orders.csv',
+    { type: 'text/csv' },
+  );
 const fileInput = () => document.querySelector<HTMLInputElement>('input[data-slot="purchaseOrders"]')!;
 
 describe('purchase order import', () => {
@@ -12,7 +17,13 @@ describe('purchase order import', () => {
     const server = installFakeServer();
     server.on('POST /api/purchase-orders/import', () => ({
       status: 200,
-      body: { imported: 12, errors: [{ row: 4, message: 'Unknown supplier SAP id X9' }, { row: 7, message: 'quantity must be a positive number of tonnes' }] },
+      body: {
+        imported: 12,
+        errors: [
+          { row: 4, message: 'Unknown supplier SAP id X9' },
+          { row: 7, message: 'quantity must be a positive number of tonnes' },
+        ],
+      },
     }));
     storeSession(USERS.admin);
     const app = renderApp(PATH);
@@ -32,7 +43,12 @@ describe('purchase order import', () => {
     const server = installFakeServer();
     server.on('POST /api/purchase-orders/import', () => ({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Missing columns: quantity', details: { file: 'Missing columns: quantity' } },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Missing columns: quantity',
+        details: { file: 'Missing columns: quantity' },
+      },
     }));
     storeSession(USERS.admin);
     const app = renderApp(PATH);

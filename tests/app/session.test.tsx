@@ -32,7 +32,10 @@ describe('session', () => {
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/accounting');
     expect(await screen.findByRole('heading', { name: 'Accounting' })).toBeInTheDocument();
-    server.on('GET /api/users/:id', () => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'jwt expired' } }));
+    server.on('GET /api/users/:id', () => ({
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: 'jwt expired' },
+    }));
     await act(async () => {
       await expect(getUser(USERS.admin.id)).rejects.toMatchObject({ status: 401 });
     });

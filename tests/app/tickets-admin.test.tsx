@@ -36,10 +36,17 @@ describe('admin ongoing list', () => {
     expect(screen.getByRole('button', { name: /^5\s*Supplier invoiced$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pending: 2 older than 1 day' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delivered/ })).not.toBeInTheDocument();
-    // Default filter of the ongoing list (spec section 4), 20 per page.
+    // Default filter of the ongoing list, 20 per page.
     const first = ticketListQueries().find((q) => !q.has('unassigned'))!;
     expect(first.get('limit')).toBe('20');
-    expect(first.getAll('statusName').sort()).toEqual(['CANCELED', 'CONFIRMED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED']);
+    expect(first.getAll('statusName').sort()).toEqual([
+      'CANCELED',
+      'CONFIRMED',
+      'MX_TRANSIT',
+      'PENDING',
+      'SUPPLIER_INVOICED',
+      'TA_INVOICED',
+    ]);
 
     await app.user.click(pending);
     await waitFor(() => expect(app.router.state.location.search).toBe('?status=PENDING'));
@@ -58,7 +65,13 @@ describe('admin ongoing list', () => {
     pretendDesktop();
     adminServer();
     const app = renderApp('/dashboard/admin/ongoing?status=PENDING');
-    await waitFor(() => expect(ticketListQueries().find((q) => !q.has('unassigned'))?.get('limit')).toBe('20'));
+    await waitFor(() =>
+      expect(
+        ticketListQueries()
+          .find((q) => !q.has('unassigned'))
+          ?.get('limit'),
+      ).toBe('20'),
+    );
     await app.user.click(await screen.findByRole('button', { name: 'Clean filters' }));
     await waitFor(() => expect(ticketListQueries().at(-1)?.get('limit')).toBe('10'));
     expect(ticketListQueries().at(-1)?.getAll('statusName')).toContain('CONFIRMED');
@@ -67,7 +80,10 @@ describe('admin ongoing list', () => {
   it('should mark tickets with no offer as unassigned and let an admin change the carrier', async () => {
     pretendDesktop();
     const server = adminServer();
-    server.on('PUT /api/tickets/:id/manual', () => ({ status: 200, body: { ticket: makeTicket(22, { offer: BORDER }) } }));
+    server.on('PUT /api/tickets/:id/manual', () => ({
+      status: 200,
+      body: { ticket: makeTicket(22, { offer: BORDER }) },
+    }));
     const app = renderApp('/dashboard/admin/ongoing');
     const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 5000 });
     const row = within(table).getByRole('link', { name: '#22' }).closest('tr')!;
@@ -75,7 +91,10 @@ describe('admin ongoing list', () => {
     // Change carrier only for PENDING and CONFIRMED; the TA invoiced ticket links to its TA invoice page.
     const invoiced = within(table).getByRole('link', { name: '#23' }).closest('tr')!;
     expect(within(invoiced).queryByRole('button', { name: /Change carrier|Reassign/ })).not.toBeInTheDocument();
-    expect(within(invoiced).getByRole('link', { name: 'TA invoice' })).toHaveAttribute('href', '/dashboard/admin/ta-invoice/23');
+    expect(within(invoiced).getByRole('link', { name: 'TA invoice' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/ta-invoice/23',
+    );
 
     // The table's button says 'Reassign' (its title says 'Change carrier').
     await app.user.click(within(row).getByRole('button', { name: 'Reassign' }));
@@ -104,9 +123,14 @@ describe('admin ongoing list', () => {
 
   it("should show the spec's toast when the counts cannot be loaded", async () => {
     const server = adminServer();
-    server.on('GET /api/tickets/count/states', () => ({ status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'no' } }));
+    server.on('GET /api/tickets/count/states', () => ({
+      status: 403,
+      body: { statusCode: 403, error: 'Forbidden', message: 'no' },
+    }));
     renderApp('/dashboard/admin/ongoing');
-    expect(await screen.findByText('Error retrieving the ticket count per status', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error retrieving the ticket count per status', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -115,7 +139,10 @@ describe('tickets in Spanish', () => {
     localStorage.setItem('locale', 'es');
     await activateLocale('es');
     const server = installFakeServer();
-    server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [makeTicket(7), makeTicket(8, { status: 'CANCELED', offer: null })], count: 2 } }));
+    server.on('GET /api/tickets', () => ({
+      status: 200,
+      body: { tickets: [makeTicket(7), makeTicket(8, { status: 'CANCELED', offer: null })], count: 2 },
+    }));
     server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: CARRIERS } }));
     server.on('GET /api/destinations', () => ({ status: 500, body: { statusCode: 500, error: 'x', message: 'x' } }));
     signedInAs(server, supplierWithYards);
@@ -141,8 +168,22 @@ describe('admin ongoing list, provider invoices', () => {
     const server = adminServer();
     const rejected = makeTicket(31, { status: 'TA_INVOICED' });
     const fine = makeTicket(32, { status: 'TA_INVOICED' });
-    rejected.invoice = { id: 1, number: 'TA-7001', date: '2026-11-20', borderCrossingId: 1, paymentDate: null, sapValidationStatus: 'rejected' };
-    fine.invoice = { id: 2, number: 'TA-7002', date: '2026-11-20', borderCrossingId: 1, paymentDate: null, sapValidationStatus: 'confirmed' };
+    rejected.invoice = {
+      id: 1,
+      number: 'TA-7001',
+      date: '2026-11-20',
+      borderCrossingId: 1,
+      paymentDate: null,
+      sapValidationStatus: 'rejected',
+    };
+    fine.invoice = {
+      id: 2,
+      number: 'TA-7002',
+      date: '2026-11-20',
+      borderCrossingId: 1,
+      paymentDate: null,
+      sapValidationStatus: 'confirmed',
+    };
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [rejected, fine], count: 2 } }));
     renderApp('/dashboard/admin/ongoing');
     const bad = await screen.findByText('TA TA-7001', {}, { timeout: 5000 });

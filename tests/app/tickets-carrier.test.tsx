@@ -31,7 +31,9 @@ describe('carrier tickets', () => {
   it('should show the offer actions and TRANSIT for invoiced tickets', async () => {
     carrierServer();
     renderApp('/dashboard/carrier');
-    const card42 = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    const card42 = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
     expect(within(card42).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     const card43 = screen.getByRole('link', { name: /^Trip #43\b/ }).closest('[data-ticket-id]') as HTMLElement;
     expect(within(card43).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
@@ -43,9 +45,14 @@ describe('carrier tickets', () => {
 
   it('should offer only valid withdrawal slots and send the ISO instant with the offset', async () => {
     const server = carrierServer();
-    server.on('PUT /api/tickets/:id/confirm', () => ({ status: 200, body: { ticket: makeTicket(42, { status: 'CONFIRMED' }) } }));
+    server.on('PUT /api/tickets/:id/confirm', () => ({
+      status: 200,
+      body: { ticket: makeTicket(42, { status: 'CONFIRMED' }) },
+    }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept trip #42' });
 
@@ -86,7 +93,9 @@ describe('carrier tickets', () => {
   it('should keep an accept made offline in the outbox with its queued time and show it in the header', async () => {
     const server = carrierServer();
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     expect(await screen.findByRole('status', { name: 'Offline' })).toBeInTheDocument();
@@ -119,7 +128,9 @@ describe('carrier tickets', () => {
       body: { statusCode: 409, error: 'Conflict', message: 'Ticket 42 is CONFIRMED; it cannot be accepted' },
     }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept trip #42' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Accept' }));
@@ -130,7 +141,9 @@ describe('carrier tickets', () => {
     const server = carrierServer();
     server.on('PUT /api/tickets/:id/decline', () => ({ status: 200, body: { ticket: makeTicket(43) } }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 5000 })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline trip #43' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Decline' }));
@@ -147,9 +160,14 @@ describe('carrier tickets', () => {
 
   it("should show the spec's toast when the decline fails", async () => {
     const server = carrierServer();
-    server.on('PUT /api/tickets/:id/decline', () => ({ status: 500, body: { statusCode: 500, error: 'Internal', message: 'boom' } }));
+    server.on('PUT /api/tickets/:id/decline', () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal', message: 'boom' },
+    }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 5000 })).closest('[data-ticket-id]') as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 5000 })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline trip #43' });
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No driver');

@@ -25,7 +25,10 @@ export const supplierWithYards: User = {
 
 export const carrierRapido: User = {
   ...USERS.carrier1,
-  userDetail: { ...USERS.carrier1.userDetail, carrier: { id: RAPIDO.id, businessName: RAPIDO.businessName, mode: 'TRUCK' } },
+  userDetail: {
+    ...USERS.carrier1.userDetail,
+    carrier: { id: RAPIDO.id, businessName: RAPIDO.businessName, mode: 'TRUCK' },
+  },
 };
 
 interface TicketOptions {
@@ -35,7 +38,10 @@ interface TicketOptions {
   offerStatus?: 'PENDING' | 'CONFIRMED';
 }
 
-export function makeTicket(id: number, { status = 'PENDING', yard = 11, offer = RAPIDO, offerStatus }: TicketOptions = {}): Ticket {
+export function makeTicket(
+  id: number,
+  { status = 'PENDING', yard = 11, offer = RAPIDO, offerStatus }: TicketOptions = {},
+): Ticket {
   const origin = YARDS.find((y) => y.id === yard) ?? YARDS[0]!;
   const assignmentStatus = offerStatus ?? (status === 'PENDING' ? 'PENDING' : 'CONFIRMED');
   return {
@@ -45,7 +51,16 @@ export function makeTicket(id: number, { status = 'PENDING', yard = 11, offer = 
     supplier: { id: 30, businessName: 'Midwest Scrap Recycling LLC' },
     carrier: offer,
     ticketAssignments: offer
-      ? [{ id: id * 10, status: { name: assignmentStatus }, carrier: offer, reason: null, manual: false, createdAt: '2026-03-10T15:04:00.000Z' }]
+      ? [
+          {
+            id: id * 10,
+            status: { name: assignmentStatus },
+            carrier: offer,
+            reason: null,
+            manual: false,
+            createdAt: '2026-03-10T15:04:00.000Z',
+          },
+        ]
       : [],
     origin: { ...origin, location: { type: 'Point', coordinates: [-87.5, 41.6] }, borderCrossingId: 1 },
     destination: status === 'PENDING' ? null : { id: 1, name: 'Monterrey Steel Mill' },

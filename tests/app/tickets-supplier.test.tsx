@@ -47,7 +47,7 @@ describe('supplier tickets', () => {
     const card = await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 5000 });
     expect(within(card).getByText('Pending')).toBeInTheDocument();
     expect(screen.getByText('Offered to Rápido Freight Lines')).toBeInTheDocument();
-    // A delivered ticket reads INVOICED for a supplier (spec section 4).
+    // A delivered ticket reads INVOICED for a supplier.
     expect(within(screen.getByRole('link', { name: /^Trip #8\b/ })).getByText('Invoiced')).toBeInTheDocument();
     const query = ticketListQueries()[0]!;
     expect(query.get('limit')).toBe('10');

@@ -35,7 +35,9 @@ export function pushFigures(): void {
     }
     const assets = path.join(out, 'assets');
     const firebase = readdirSync(assets).filter(
-      (name) => name.endsWith('.js') && readFileSync(path.join(assets, name), 'utf8').includes('firebaseinstallations.googleapis.com'),
+      (name) =>
+        name.endsWith('.js') &&
+        readFileSync(path.join(assets, name), 'utf8').includes('firebaseinstallations.googleapis.com'),
     );
     const firebaseGzip = firebase.reduce((sum, name) => sum + gzipOf(path.join(assets, name)), 0);
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');

@@ -1,5 +1,5 @@
 /**
- * The path redirects of spec section 2 (customs area) on the real server: a customs user opening an
+ * The path redirects (customs area) on the real server: a customs user opening an
  * admin ta-invoice path lands on the customs predoc of that ticket; an admin opening a customs
  * documentation path lands on the admin ta-invoice of that ticket. Demo data: trip 11 is TA_INVOICED at
  * customs1's Eagle Pass crossing, trip 13 a railcar in MX_TRANSIT at Laredo (customs1).

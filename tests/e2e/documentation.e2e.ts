@@ -20,12 +20,17 @@ afterAll(async () => {
 const pdf = (name: string) => ({
   name,
   mimeType: 'application/pdf',
-  buffer: Buffer.from(`%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`),
+  buffer: Buffer.from(
+    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
+  ),
 });
 const png = (name: string) => ({
   name,
   mimeType: 'image/png',
-  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 });
 
 async function choose(page: Page, label: RegExp, option?: RegExp): Promise<string> {
@@ -51,7 +56,8 @@ async function attachDocuments(page: Page) {
   await page.getByRole('button', { name: 'Remove photo 2' }).waitFor({ timeout: 10_000 });
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
 describe('documentation journey', () => {
   let tripId = 0;
@@ -121,8 +127,13 @@ describe('documentation journey', () => {
     await page.getByRole('button', { name: 'Add TA invoice' }).click();
     await toast(page, `Trip ID ${tripId}: TA invoice added successfully`).waitFor({ timeout: 20_000 });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Sales invoice' }).click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^tripID-${tripId}-salesInvoice-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Sales invoice' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^tripID-${tripId}-salesInvoice-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -173,8 +184,11 @@ describe('railcar documentation', () => {
     const picked = await choose(page, /^Ticket/, /Northern Rail Logistics/);
     const id = Number(/#(\d+)/.exec(picked)?.[1]);
     railTripId = id;
-    await expect.poll(() => page.getByRole('combobox', { name: /^Carrier/ }).inputValue()).toBe('Northern Rail Logistics');
-    if ((await page.getByRole('combobox', { name: /^Destination/ }).inputValue()) === '') await choose(page, /^Destination/);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /^Carrier/ }).inputValue())
+      .toBe('Northern Rail Logistics');
+    if ((await page.getByRole('combobox', { name: /^Destination/ }).inputValue()) === '')
+      await choose(page, /^Destination/);
     await pickDay(page, /Invoice date/);
     await page.getByRole('textbox', { name: /Invoice number/ }).fill(`RAIL-${Date.now()}`);
     await page.getByRole('textbox', { name: /Invoice amount/ }).fill('45000');
@@ -258,10 +272,14 @@ describe('purchase order import', () => {
       '4511111,100245,HMS-80-20,2026-06-01,120,',
       '4511112,NOPE,HMS-80-20,2026-06-01,50,',
     ].join('\n');
-    await page.locator('input[data-slot="purchaseOrders"]').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .locator('input[data-slot="purchaseOrders"]')
+      .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByText('1 purchase order imported').waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('table', { name: 'Rows not imported' }).textContent()).toContain('Unknown supplier SAP id NOPE');
+    expect(await page.getByRole('table', { name: 'Rows not imported' }).textContent()).toContain(
+      'Unknown supplier SAP id NOPE',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -18,14 +18,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
 interface StoredUser {
   id: number;
   userDetail: { supplier: { depots: { id: number }[] } | null; carrier: { id: number } | null };
 }
 
-const storedUser = async (page: Page) => JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null') as StoredUser;
+const storedUser = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null') as StoredUser;
 
 async function apiToken(page: Page, username: string): Promise<string> {
   const res = await page.request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
@@ -63,18 +65,24 @@ describe('live updates between two browsers', () => {
 
     const supplierToken = await apiToken(supplier, 'supplier1');
     const depotId = (await storedUser(supplier)).userDetail.supplier!.depots[0]!.id;
-    const created = await api(supplier, supplierToken, 'POST', '/api/tickets', { ticket: { count: 1, originDepotId: depotId } });
+    const created = await api(supplier, supplierToken, 'POST', '/api/tickets', {
+      ticket: { count: 1, originDepotId: depotId },
+    });
     tripId = (created.tickets as { id: number }[])[0]!.id;
 
     // The 'New ticket' event names the trip; the list refetches and shows the new row, still pending.
     await toast(supplier, `Trip ID ${tripId} requested by`).waitFor({ timeout: 15_000 });
     const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-    await expect.poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('PENDING');
+    await expect
+      .poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('PENDING');
     expect(await supplier.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('no reload');
 
     // Whoever the allocation picked, the admin hands it to carrier1 (a manual change sends no event).
     const adminToken = await apiToken(supplier, 'admin');
-    await api(supplier, adminToken, 'PUT', `/api/tickets/${tripId}/manual`, { ticket: { carrierId, reason: 'live updates e2e' } });
+    await api(supplier, adminToken, 'PUT', `/api/tickets/${tripId}/manual`, {
+      ticket: { carrierId, reason: 'live updates e2e' },
+    });
   });
 
   it("should change the supplier's list without a reload when carrier1 accepts, and name the trip and carrier", async () => {
@@ -83,7 +91,9 @@ describe('live updates between two browsers', () => {
     const card = carrier.locator(`[data-ticket-id="${tripId}"]`);
     await card.getByRole('button', { name: 'Accept' }).click();
     const dialog = carrier.getByRole('dialog', { name: `Accept trip #${tripId}` });
-    await expect.poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue()).toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
+      .toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await toast(carrier, `Trip ID ${tripId} accepted`).waitFor({ timeout: 15_000 });
 
@@ -91,7 +101,9 @@ describe('live updates between two browsers', () => {
     await live.waitFor({ timeout: 15_000 });
     expect(await live.textContent()).toContain('Ticket confirmed');
     const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-    await expect.poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('CONFIRMED');
+    await expect
+      .poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('CONFIRMED');
     expect(await row.textContent()).toContain('Rápido Freight Lines');
     expect(await supplier.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('no reload');
     expect(supplierErrors).toEqual([]);
@@ -142,7 +154,10 @@ async function pushReadyPage(language: 'en' | 'es'): Promise<{ page: Page; conte
       () =>
         page.evaluate(async () => {
           const response = await (await caches.open('portal-live-settings')).match('/__live-settings.json');
-          return response ? ((await response.json()) as { templates: { byTitle: { confirmed: { title: string } } } }).templates.byTitle.confirmed.title : null;
+          return response
+            ? ((await response.json()) as { templates: { byTitle: { confirmed: { title: string } } } }).templates
+                .byTitle.confirmed.title
+            : null;
         }),
       { timeout: 10_000 },
     )
@@ -160,13 +175,21 @@ async function deliverPush(context: BrowserContext, page: Page, payload: unknown
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl(), registrationId: await registrationId, data: JSON.stringify(payload) });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseUrl(),
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
 }
 
 const notificationsOf = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url?: unknown } | null)?.url }));
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      url: (n.data as { url?: unknown } | null)?.url,
+    }));
   });
 
 async function waitForNotification(page: Page, match: (n: Shown) => boolean): Promise<Shown> {
@@ -180,7 +203,11 @@ describe('push notifications in the service worker', () => {
     const errors = watchErrors(page);
     await deliverPush(context, page, fcmPayload('confirmed', 9001));
     const shown = await waitForNotification(page, (n) => n.body.includes('9001'));
-    expect(shown).toEqual({ title: 'Ticket confirmed', body: 'Trip ID 9001 confirmed by Rápido Freight Lines', url: '/dashboard/suppliers?ticketId=9001' });
+    expect(shown).toEqual({
+      title: 'Ticket confirmed',
+      body: 'Trip ID 9001 confirmed by Rápido Freight Lines',
+      url: '/dashboard/suppliers?ticketId=9001',
+    });
     expect(errors).toEqual([]);
     await context.close();
   });

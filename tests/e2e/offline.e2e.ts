@@ -54,7 +54,10 @@ async function api<T>(path: string, token: string | null, init: { method?: strin
   return (text ? JSON.parse(text) : null) as T;
 }
 
-const tokens = new Map<string, { token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }>();
+const tokens = new Map<
+  string,
+  { token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }
+>();
 async function login(username: string) {
   const known = tokens.get(username);
   if (known) return known;
@@ -81,7 +84,10 @@ async function pendingTruckTicket(): Promise<number> {
   const ticket = (await api<{ ticket: ApiTicket }>(`/tickets/${id}`, admin.token)).ticket;
   const offer = ticket.ticketAssignments.find((a) => a.status.name === 'PENDING');
   if (offer?.carrier.id !== carrier1.id) {
-    await api(`/tickets/${id}/manual`, admin.token, { method: 'PUT', body: { ticket: { carrierId: carrier1.id, reason: 'offline e2e' } } });
+    await api(`/tickets/${id}/manual`, admin.token, {
+      method: 'PUT',
+      body: { ticket: { carrierId: carrier1.id, reason: 'offline e2e' } },
+    });
   }
   return id;
 }
@@ -91,7 +97,10 @@ async function confirmedTruckTicket(): Promise<number> {
   const id = await pendingTruckTicket();
   const carrier = await login('carrier1');
   const slot = earliestSlot(new Date(), 0);
-  await api(`/tickets/${id}/confirm`, carrier.token, { method: 'PUT', body: { ticket: { withdrawalDate: slot.instant.toISOString(), timezone: 0 } } });
+  await api(`/tickets/${id}/confirm`, carrier.token, {
+    method: 'PUT',
+    body: { ticket: { withdrawalDate: slot.instant.toISOString(), timezone: 0 } },
+  });
   return id;
 }
 
@@ -109,7 +118,11 @@ async function documentationOf(id: number): Promise<ApiDoc | null> {
 }
 
 const fileCount = (doc: ApiDoc) =>
-  doc.salesInvoice.length + doc.weightCertificate.length + (doc.BL ?? doc.bl ?? []).length + doc.radioactiveCertificate.length + doc.photos.length;
+  doc.salesInvoice.length +
+  doc.weightCertificate.length +
+  (doc.BL ?? doc.bl ?? []).length +
+  doc.radioactiveCertificate.length +
+  doc.photos.length;
 
 // ---------- files ----------
 
@@ -146,7 +159,12 @@ function photo(width: number, height: number, seed: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const PDF = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdf(300_000) });
@@ -159,7 +177,8 @@ const PHOTOS = () => [
 
 // ---------- the page ----------
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 const outboxButton = (page: Page) => page.getByRole('button', { name: /^Outbox: / });
 
 async function choose(page: Page, label: RegExp, option?: RegExp) {
@@ -174,7 +193,9 @@ async function installed(page: Page, lists: string[] = ['"tickets"']) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
     }
   });
   await cacheKept(page, lists);
@@ -203,7 +224,9 @@ async function cacheKept(page: Page, wanted: string[]) {
             request.onerror = () => reject(request.error);
           });
           database.close();
-          return rows.some((row) => row.key.startsWith('query-cache:') && needles.every((needle) => row.value.includes(needle)));
+          return rows.some(
+            (row) => row.key.startsWith('query-cache:') && needles.every((needle) => row.value.includes(needle)),
+          );
         }, wanted),
       { timeout: 15_000, interval: 250 },
     )
@@ -324,7 +347,12 @@ describe('offline outbox', () => {
     });
     await cdp.send('ServiceWorker.enable');
     // What the browser does when the connection returns: the 'outbox' sync event.
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseUrl(), registrationId: await registrationId, tag: 'outbox', lastChance: false });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: baseUrl(),
+      registrationId: await registrationId,
+      tag: 'outbox',
+      lastChance: false,
+    });
 
     await expect.poll(() => documentationOf(tripId), { timeout: 30_000, interval: 500 }).not.toBeNull();
     const doc = await documentationOf(tripId);
@@ -375,7 +403,12 @@ describe('offline outbox', () => {
     // The page talks to the server through a TCP proxy on loopback that can cut a connection part-way
     // through a request body, as a phone losing its signal does.
     const proxy = await launchCuttingProxy(new URL(baseUrl()).port);
-    const context = await browser.newContext({ baseURL: proxy.url, viewport: PHONE, locale: 'en-US', serviceWorkers: 'allow' });
+    const context = await browser.newContext({
+      baseURL: proxy.url,
+      viewport: PHONE,
+      locale: 'en-US',
+      serviceWorkers: 'allow',
+    });
     const { page, errors } = await supplierPhone(context);
     try {
       await signIn(page, 'supplier2');
@@ -413,7 +446,9 @@ describe('offline outbox', () => {
     expect(camera.length).toBeGreaterThan(2_097_152);
 
     await context.setOffline(true);
-    await fillTruckForm(page, tripId, `CAM-${Date.now()}`, [{ name: 'railcar.jpg', mimeType: 'image/jpeg', buffer: camera }]);
+    await fillTruckForm(page, tripId, `CAM-${Date.now()}`, [
+      { name: 'railcar.jpg', mimeType: 'image/jpeg', buffer: camera },
+    ]);
     await page.getByRole('button', { name: 'Upload' }).click();
     await toast(page, 'No connection: saved in the outbox').waitFor({ timeout: 20_000 });
     const sizes = await queuedPhotoSizes(page);
@@ -512,7 +547,9 @@ describe('offline outbox', () => {
     await context.setOffline(true);
     await card.getByRole('button', { name: 'Accept' }).click();
     const dialog = page.getByRole('dialog', { name: `Accept trip #${tripId}` });
-    await expect.poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue()).toMatch(/\d:\d{2} (am|pm)$/);
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
+      .toMatch(/\d:\d{2} (am|pm)$/);
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await toast(page, 'No connection: saved in the outbox').waitFor({ timeout: 15_000 });
     await outboxButton(page).click();

@@ -22,18 +22,21 @@ describe('signing in and the app shell', () => {
     ['rail1', '/dashboard/carrier', 'Ernesto Salinas', 'Northern Rail Logistics'],
     ['customs1', '/dashboard/customs', 'Patricia Luna', 'Aduanas del Norte S.C.'],
     ['customs2', '/dashboard/customs', 'Jorge Medina', 'Agencia Aduanal Frontera S.A.'],
-  ])('should sign %s in and land on %s with name and business in the header', async (username, home, name, business) => {
-    const context = await newContext(browser, DESKTOP);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, username);
-    await expectPath(page, home);
-    const header = page.locator('header');
-    await expect.poll(() => header.getByText(name).first().isVisible()).toBe(true);
-    await expect.poll(() => header.getByText(business).first().isVisible()).toBe(true);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  ])(
+    'should sign %s in and land on %s with name and business in the header',
+    async (username, home, name, business) => {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, username);
+      await expectPath(page, home);
+      const header = page.locator('header');
+      await expect.poll(() => header.getByText(name).first().isVisible()).toBe(true);
+      await expect.poll(() => header.getByText(business).first().isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('should show the server message for a wrong password', async () => {
     const context = await newContext(browser);
@@ -42,7 +45,9 @@ describe('signing in and the app shell', () => {
     await page.getByLabel('Username').fill('carrier2');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.locator('form').getByRole('alert').textContent()).toContain('Incorrect user or password');
+    await expect
+      .poll(() => page.locator('form').getByRole('alert').textContent())
+      .toContain('Incorrect user or password');
     expect(new URL(page.url()).pathname).toBe('/login/tradicional');
     await context.close();
   });
@@ -56,7 +61,13 @@ describe('signing in and the app shell', () => {
       localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwidmVyIjowfQ.forged-signature');
       localStorage.setItem(
         'user',
-        JSON.stringify({ id: 1, username: 'admin', email: null, roles: [{ name: 'ADMIN' }], userDetail: { name: 'X', carrier: null, supplier: null, customsAgent: null } }),
+        JSON.stringify({
+          id: 1,
+          username: 'admin',
+          email: null,
+          roles: [{ name: 'ADMIN' }],
+          userDetail: { name: 'X', carrier: null, supplier: null, customsAgent: null },
+        }),
       );
     });
     await page.goto('/dashboard/admin/ongoing');
@@ -84,7 +95,9 @@ describe('signing in and the app shell', () => {
     const menuEs = page.getByRole('navigation', { name: 'Menú principal' });
     await expect.poll(() => menuEs.getByText('En curso').isVisible()).toBe(true);
     await page.reload();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Menú principal' }).getByText('Entregados').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Menú principal' }).getByText('Entregados').isVisible())
+      .toBe(true);
     await context.close();
   });
 
@@ -112,12 +125,16 @@ describe('signing in and the app shell', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
-        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+        await new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+        );
       }
     });
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => page.locator('header').getByText('Miguel Torres').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.locator('header').getByText('Miguel Torres').first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/dashboard/carrier');
     await context.setOffline(false);
     await context.close();

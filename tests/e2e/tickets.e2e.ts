@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
 import { signIn } from './support/session';
 
-/** The demo carriers with a login (DESIGN.md section 2). */
+/** The demo carriers with a login. */
 const CARRIER_LOGINS: Record<string, string> = {
   'Rápido Freight Lines': 'carrier1',
   'Border Haulers Co.': 'carrier2',
@@ -30,7 +30,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
 async function readTicket(page: Page, id: number): Promise<ApiTicket> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -110,17 +111,23 @@ describe('tickets journey', () => {
     await card.getByRole('button', { name: 'Accept' }).click();
     const dialog = carrier.getByRole('dialog', { name: `Accept trip #${tripId}` });
     // The dialog opens on the earliest slot: the first enabled day and its first time.
-    await expect.poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue()).toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
+      .toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await toast(carrier, `Trip ID ${tripId} accepted`).waitFor({ timeout: 15_000 });
-    await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('CONFIRMED');
+    await expect
+      .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('CONFIRMED');
     expect(errors).toEqual([]);
   });
 
   it('should show the ticket CONFIRMED to the supplier and move one from PENDING to CONFIRMED for the admin', async () => {
     await supplier.goto(`/dashboard/suppliers?ticketId=${tripId}`);
     const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-    await expect.poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('CONFIRMED');
+    await expect
+      .poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('CONFIRMED');
 
     await admin.reload();
     await expect.poll(() => tileCount(admin, 'Pending'), { timeout: 15_000 }).toBe(pendingBefore - 1);
@@ -145,7 +152,9 @@ describe('tickets journey', () => {
     expect(next!.carrier.businessName).not.toBe(firstCarrier);
 
     await supplier.goto(`/dashboard/suppliers/ticket?id=${tripId}`);
-    const history = supplier.getByRole('list', { name: 'Offer history' }).or(supplier.locator('.mantine-Timeline-root'));
+    const history = supplier
+      .getByRole('list', { name: 'Offer history' })
+      .or(supplier.locator('.mantine-Timeline-root'));
     await expect.poll(() => history.first().textContent(), { timeout: 15_000 }).toContain('Truck out of service');
     expect(await history.first().textContent()).toContain(next!.carrier.businessName);
     const row = supplier.locator('[data-status]').first();

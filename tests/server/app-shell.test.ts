@@ -59,7 +59,9 @@ describe('serving the app', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.servers[0].url).toBe('/api');
-    expect(doc.paths['/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
+    expect(doc.paths['/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'username',
+    );
   });
 
   it('should rate-limit sign-in attempts from one address', async () => {

@@ -78,13 +78,22 @@ describe('POST /api/auth/login', () => {
 describe('bearer tokens', () => {
   it('should renew a valid token with POST /api/auth/login/token', async () => {
     const token = await t.login('carrier1');
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: { expiresIn: 120_000 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/token',
+      headers: bearer(token),
+      payload: { expiresIn: 120_000 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.username).toBe('carrier1');
   });
 
   it('should answer 401 without a token, with a forged one and with an expired one', async () => {
-    const forged = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)));
+    const forged = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(40)));
     const expired = await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
@@ -99,7 +108,12 @@ describe('bearer tokens', () => {
   it('should reject tokens issued before the token version changed', async () => {
     const token = await t.login('supplier2');
     await t.database.db.execute(sql`update users set token_version = token_version + 1 where username = 'supplier2'`);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/token',
+      headers: bearer(token),
+      payload: {},
+    });
     expect(res.statusCode).toBe(401);
     await t.database.db.execute(sql`update users set token_version = 0 where username = 'supplier2'`);
   });
@@ -108,25 +122,55 @@ describe('bearer tokens', () => {
 describe('users', () => {
   it('should read oneself, hide other users from non-admins and show them to admins', async () => {
     const supplier = await t.login('supplier1');
-    const me = (await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(supplier), payload: {} })).json().user;
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers: bearer(supplier) })).json().user.username).toBe('supplier1');
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.id + 1}`, headers: bearer(supplier) })).statusCode).toBe(404);
+    const me = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(supplier), payload: {} })
+    ).json().user;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers: bearer(supplier) })).json().user
+        .username,
+    ).toBe('supplier1');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/users/${me.id + 1}`, headers: bearer(supplier) })).statusCode,
+    ).toBe(404);
     const admin = await t.login('adminro');
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers: bearer(admin) })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/users/abc', headers: bearer(admin) })).statusCode).toBe(404);
   });
 
   it('should store and remove a push token for the signed-in user only', async () => {
     const token = await t.login('carrier2');
-    const me = (await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} })).json().user;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}/firebaseToken`, headers: bearer(token), payload: { token: 'device-abc' } });
+    const me = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} })
+    ).json().user;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}/firebaseToken`,
+      headers: bearer(token),
+      payload: { token: 'device-abc' },
+    });
     expect(put.statusCode).toBe(200);
     const count = async () =>
-      ((await t.database.db.execute(sql`select count(*)::int as n from firebase_tokens where token = 'device-abc'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      (
+        (await t.database.db.execute(
+          sql`select count(*)::int as n from firebase_tokens where token = 'device-abc'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
     expect(await count()).toBe(1);
-    const other = await t.app.inject({ method: 'PUT', url: `/api/users/${me.id - 1}/firebaseToken`, headers: bearer(token), payload: { token: 'x' } });
+    const other = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id - 1}/firebaseToken`,
+      headers: bearer(token),
+      payload: { token: 'x' },
+    });
     expect(other.statusCode).toBe(404);
-    await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}/firebaseToken/remove`, headers: bearer(token), payload: { token: 'device-abc' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}/firebaseToken/remove`,
+      headers: bearer(token),
+      payload: { token: 'device-abc' },
+    });
     expect(await count()).toBe(0);
   });
 });

@@ -27,7 +27,10 @@ describe('connect-src', () => {
 
   it("should add Firebase's two registration hosts, and nothing wider, when push is configured", async () => {
     fcm = await startFcmStandIn();
-    const t = await createTestApp({ seed: false, config: { firebaseCredentials: fcm.serviceAccountJson, fcmEndpoint: fcm.url } });
+    const t = await createTestApp({
+      seed: false,
+      config: { firebaseCredentials: fcm.serviceAccountJson, fcmEndpoint: fcm.url },
+    });
     apps.push(t);
     expect(await connectSrc(t)).toEqual(["'self'", ...FIREBASE_WEB_HOSTS]);
     expect(FIREBASE_WEB_HOSTS.every((host) => !host.includes('*'))).toBe(true);

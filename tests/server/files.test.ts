@@ -5,7 +5,18 @@ import { sql } from 'drizzle-orm';
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from '../../src/server/jobs/orphan-files';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 import { filePart, jsonPart, pdf, png } from '../fixtures/files';
-import { count, createTruckDocumentation, documentationFiles, insertTicket, seedIds, settleDatabaseOnClose, storedKeys, truckPayload, upload, type SeedIds } from '../fixtures/portal-data';
+import {
+  count,
+  createTruckDocumentation,
+  documentationFiles,
+  insertTicket,
+  seedIds,
+  settleDatabaseOnClose,
+  storedKeys,
+  truckPayload,
+  upload,
+  type SeedIds,
+} from '../fixtures/portal-data';
 
 let t: TestApp;
 let ids: SeedIds;
@@ -14,7 +25,8 @@ beforeAll(async () => {
   t = await createTestApp();
   settleDatabaseOnClose(t);
   ids = await seedIds(t.app.db);
-  for (const user of ['supplier1', 'supplier2', 'admin', 'adminro', 'carrier1', 'carrier2', 'customs1']) tokens[user] = await t.login(user);
+  for (const user of ['supplier1', 'supplier2', 'admin', 'adminro', 'carrier1', 'carrier2', 'customs1'])
+    tokens[user] = await t.login(user);
 });
 afterAll(async () => {
   await t.close();
@@ -26,16 +38,26 @@ const salesInvoiceBytes = pdf(4_321);
 const secondPhoto = Buffer.concat([png(), Buffer.from('second photo')]);
 
 async function loaded() {
-  const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+  const ticketId = await insertTicket(t.app.db, {
+    supplierId: ids.midwest,
+    carrierId: ids.rapido,
+    originDepotId: ids.chicagoYard,
+  });
   const files = documentationFiles(1);
   files[0] = filePart('files[]', salesInvoiceBytes, 'my sales invoice.pdf', 'application/pdf');
   files.push(filePart('files[]', secondPhoto, 'yard.png', 'image/png'));
   const res = await createTruckDocumentation(t, token('supplier1'), truckPayload(ids, ticketId), files);
   expect(res.statusCode).toBe(201);
-  return res.json().truckDocumentation as { id: number; ticketId: number; salesInvoice: { key: string; name: string }[]; photos: { key: string; name: string }[] };
+  return res.json().truckDocumentation as {
+    id: number;
+    ticketId: number;
+    salesInvoice: { key: string; name: string }[];
+    photos: { key: string; name: string }[];
+  };
 }
 
-const download = (user: string, key: string, name = 'x') => t.app.inject({ method: 'PUT', url: '/api/download', headers: bearer(token(user)), payload: { key, name } });
+const download = (user: string, key: string, name = 'x') =>
+  t.app.inject({ method: 'PUT', url: '/api/download', headers: bearer(token(user)), payload: { key, name } });
 
 describe('PUT /api/download', () => {
   it('should stream the bytes as an attachment named tripID-{ticketId}-{type}-{date}.{ext}', async () => {
@@ -43,7 +65,9 @@ describe('PUT /api/download', () => {
     const res = await download('supplier1', doc.salesInvoice[0]!.key, doc.salesInvoice[0]!.name);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="tripID-${doc.ticketId}-salesInvoice-${today()}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="tripID-${doc.ticketId}-salesInvoice-${today()}.pdf"`,
+    );
     expect(res.rawPayload.equals(salesInvoiceBytes)).toBe(true);
   });
 
@@ -51,7 +75,9 @@ describe('PUT /api/download', () => {
     const doc = await loaded();
     const res = await download('carrier1', doc.photos[1]!.key);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="tripID-${doc.ticketId}-photo2-${today()}.png"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="tripID-${doc.ticketId}-photo2-${today()}.png"`,
+    );
     expect(res.rawPayload.equals(secondPhoto)).toBe(true);
   });
 
@@ -76,16 +102,28 @@ describe('PUT /api/download', () => {
     const doc = await loaded();
     const res = await upload(t, 'POST', '/api/invoices', token('admin'), [
       filePart('invoiceFile', pdf(), 'ta.pdf'),
-      jsonPart('invoice', { number: `TA-F-${doc.ticketId}`, date: '2026-11-22', borderCrossingId: ids.laredo, ticketId: doc.ticketId }),
+      jsonPart('invoice', {
+        number: `TA-F-${doc.ticketId}`,
+        date: '2026-11-22',
+        borderCrossingId: ids.laredo,
+        ticketId: doc.ticketId,
+      }),
     ]);
     const key = res.json().invoice.invoiceFile.key as string;
     const got = await download('customs1', key);
     expect(got.statusCode).toBe(200);
-    expect(got.headers['content-disposition']).toBe(`attachment; filename="tripID-${doc.ticketId}-invoice-${today()}.pdf"`);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="tripID-${doc.ticketId}-invoice-${today()}.pdf"`,
+    );
   });
 
   it('should answer 400 without a key', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/download', headers: bearer(token('admin')), payload: {} });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/download',
+      headers: bearer(token('admin')),
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual({ key: 'Campo obligatorio' });
   });
@@ -98,17 +136,29 @@ describe('files left behind', () => {
   };
 
   it('should leave no file and no row when the request fails after the files were written', async () => {
-    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
     const before = await storedKeys(t);
     const rowsBefore = await count(t.app.db, sql`select count(*)::int as n from files`);
     // The destination is only checked in the transaction, after the five files were streamed in.
-    const res = await createTruckDocumentation(t, token('supplier1'), truckPayload(ids, ticketId, { destinationId: 987654 }));
+    const res = await createTruckDocumentation(
+      t,
+      token('supplier1'),
+      truckPayload(ids, ticketId, { destinationId: 987654 }),
+    );
     expect(res.statusCode).toBe(422);
     expect(await storedKeys(t)).toEqual(before);
     expect(await count(t.app.db, sql`select count(*)::int as n from files`)).toBe(rowsBefore);
-    expect(await count(t.app.db, sql`select count(*)::int as n from shipping_documents where ticket_id = ${ticketId}`)).toBe(0);
+    expect(
+      await count(t.app.db, sql`select count(*)::int as n from shipping_documents where ticket_id = ${ticketId}`),
+    ).toBe(0);
     // Nothing is left for the sweep either, even an hour later.
-    expect(await sweepOrphanFiles(t.app.db, t.app.files, new Date(Date.now() + ORPHAN_AGE_MS + 60_000))).toEqual({ removed: 0 });
+    expect(await sweepOrphanFiles(t.app.db, t.app.files, new Date(Date.now() + ORPHAN_AGE_MS + 60_000))).toEqual({
+      removed: 0,
+    });
   });
 
   it('should let the sweep remove a replaced file an hour later and keep the files still referenced', async () => {
@@ -116,10 +166,13 @@ describe('files left behind', () => {
     const replaced = doc.salesInvoice[0]!.key;
     const res = await upload(t, 'PUT', `/api/trucks-documentation/${doc.id}`, token('supplier1'), [
       filePart('salesInvoice', pdf(), 'corrected.pdf'),
-      jsonPart('truckDocumentation', (() => {
-        const { ticketId: _t, ...rest } = truckPayload(ids, doc.ticketId);
-        return { ...rest, invoiceNumber: undefined };
-      })()),
+      jsonPart(
+        'truckDocumentation',
+        (() => {
+          const { ticketId: _t, ...rest } = truckPayload(ids, doc.ticketId);
+          return { ...rest, invoiceNumber: undefined };
+        })(),
+      ),
     ]);
     expect(res.statusCode).toBe(200);
     const current = res.json().truckDocumentation;
@@ -127,7 +180,13 @@ describe('files left behind', () => {
     for (const key of await storedKeys(t)) await age(key);
     await sweepOrphanFiles(t.app.db, t.app.files);
     expect(await t.app.files.exists(replaced)).toBe(false);
-    for (const file of [...current.salesInvoice, ...current.weightCertificate, ...current.BL, ...current.radioactiveCertificate, ...current.photos]) {
+    for (const file of [
+      ...current.salesInvoice,
+      ...current.weightCertificate,
+      ...current.BL,
+      ...current.radioactiveCertificate,
+      ...current.photos,
+    ]) {
       expect(await t.app.files.exists(file.key)).toBe(true);
     }
     expect((await download('supplier1', current.salesInvoice[0].key)).statusCode).toBe(200);

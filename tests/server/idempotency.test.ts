@@ -5,7 +5,15 @@ import { cleanupIdempotencyKeys } from '../../src/server/jobs/idempotency-cleanu
 import { claimIdempotencyKey } from '../../src/server/repositories/idempotency';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { jsonPart, multipart, pdf, png, type Part } from '../fixtures/files';
-import { count, documentationFiles, insertTicket, seedIds, settleDatabaseOnClose, truckPayload, type SeedIds } from '../fixtures/portal-data';
+import {
+  count,
+  documentationFiles,
+  insertTicket,
+  seedIds,
+  settleDatabaseOnClose,
+  truckPayload,
+  type SeedIds,
+} from '../fixtures/portal-data';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 
 const TZ = 360;
@@ -40,12 +48,16 @@ const ticketTotal = () => count(t.app.db, sql`select count(*)::int as n from tic
 async function pendingForCarrier1(): Promise<number> {
   const created = await newTickets();
   const id = created.json().tickets[0].id as number;
-  const res = await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids.rapido, reason: 'test setup' } });
+  const res = await call('admin', 'PUT', `/api/tickets/${id}/manual`, {
+    ticket: { carrierId: ids.rapido, reason: 'test setup' },
+  });
   expect(res.statusCode).toBe(200);
   return id;
 }
 
-const confirmBody = () => ({ ticket: { withdrawalDate: earliestSlot(new Date(), TZ).instant.toISOString(), timezone: TZ } });
+const confirmBody = () => ({
+  ticket: { withdrawalDate: earliestSlot(new Date(), TZ).instant.toISOString(), timezone: TZ },
+});
 
 describe('Idempotency-Key on POST /api/tickets', () => {
   it('should create the tickets once and answer the stored 201 body to a replay', async () => {
@@ -124,7 +136,13 @@ describe('Idempotency-Key on POST /api/tickets', () => {
     const key = randomUUID();
     const before = await ticketTotal();
     expect((await newTickets(key, 1, 'supplier1')).statusCode).toBe(201);
-    const theirs = await call('supplier2', 'POST', '/api/tickets', { ticket: { count: 1, originDepotId: ids.sanAntonioYard } }, key);
+    const theirs = await call(
+      'supplier2',
+      'POST',
+      '/api/tickets',
+      { ticket: { count: 1, originDepotId: ids.sanAntonioYard } },
+      key,
+    );
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(await ticketTotal()).toBe(before + 2);
@@ -139,12 +157,16 @@ describe('Idempotency-Key on POST /api/tickets', () => {
   it('should run the request again once the key is older than 24 h, and the cleanup job removes it', async () => {
     const key = randomUUID();
     expect((await newTickets(key, 1)).statusCode).toBe(201);
-    await t.app.db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${key}`);
+    await t.app.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${key}`,
+    );
     const before = await ticketTotal();
     const again = await newTickets(key, 2);
     expect(again.statusCode).toBe(201);
     expect(await ticketTotal()).toBe(before + 2);
-    await t.app.db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${key}`);
+    await t.app.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${key}`,
+    );
     expect((await cleanupIdempotencyKeys(t.app.db)).removed).toBeGreaterThanOrEqual(1);
     expect(await count(t.app.db, sql`select count(*)::int as n from idempotency_keys where key = ${key}`)).toBe(0);
   });
@@ -162,8 +184,18 @@ describe('Idempotency-Key on PUT /api/tickets/{id}/confirm', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(again.json().ticket.status.name).toBe('CONFIRMED');
-    expect(await count(t.app.db, sql`select count(*)::int as n from audit_log where entity_id = ${String(id)} and action = 'confirm'`)).toBe(1);
-    expect(await count(t.app.db, sql`select count(*)::int as n from events where ticket_id = ${id} and type = 'Ticket confirmed'`)).toBe(1);
+    expect(
+      await count(
+        t.app.db,
+        sql`select count(*)::int as n from audit_log where entity_id = ${String(id)} and action = 'confirm'`,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        t.app.db,
+        sql`select count(*)::int as n from events where ticket_id = ${id} and type = 'Ticket confirmed'`,
+      ),
+    ).toBe(1);
   });
 
   it('should answer 422 for the same key on another ticket', async () => {
@@ -202,7 +234,11 @@ describe('Idempotency-Key on multipart POST /api/trucks-documentation', () => {
   };
 
   it('should answer the stored 201 to the same FormData re-sent with a new boundary, creating one documentation', async () => {
-    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
     const parts = [...documentationFiles(1), jsonPart('truckDocumentation', truckPayload(ids, ticketId))];
     const key = randomUUID();
     const first = await send(parts, key);
@@ -211,11 +247,17 @@ describe('Idempotency-Key on multipart POST /api/trucks-documentation', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(await count(t.app.db, sql`select count(*)::int as n from shipping_documents where ticket_id = ${ticketId}`)).toBe(1);
+    expect(
+      await count(t.app.db, sql`select count(*)::int as n from shipping_documents where ticket_id = ${ticketId}`),
+    ).toBe(1);
   });
 
   it('should answer 422 when the key comes back with other form data', async () => {
-    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
     const payload = truckPayload(ids, ticketId);
     const key = randomUUID();
     expect((await send([...documentationFiles(1), jsonPart('truckDocumentation', payload)], key)).statusCode).toBe(201);
@@ -243,7 +285,11 @@ describe('Idempotency-Key over real HTTP with the browser FormData', () => {
   };
 
   it('should answer the stored response to a FormData sent again by fetch, creating one documentation', async () => {
-    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
     const json = truckPayload(ids, ticketId);
     const key = randomUUID();
     const send = () =>
@@ -258,6 +304,8 @@ describe('Idempotency-Key over real HTTP with the browser FormData', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await again.json()).toEqual(await first.json());
-    expect(await count(t.app.db, sql`select count(*)::int as n from shipping_documents where ticket_id = ${ticketId}`)).toBe(1);
+    expect(
+      await count(t.app.db, sql`select count(*)::int as n from shipping_documents where ticket_id = ${ticketId}`),
+    ).toBe(1);
   });
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   t = await createTestApp();
   settleDatabaseOnClose(t);
   ids = await seedIds(t.app.db);
-  for (const user of ['supplier1', 'supplier2', 'admin', 'adminro', 'carrier1', 'customs1', 'customs2']) tokens[user] = await t.login(user);
+  for (const user of ['supplier1', 'supplier2', 'admin', 'adminro', 'carrier1', 'customs1', 'customs2'])
+    tokens[user] = await t.login(user);
 });
 afterAll(async () => {
   await t.close();
@@ -32,7 +33,11 @@ const token = (user: string) => tokens[user]!;
 
 /** A SUPPLIER_INVOICED truck ticket of supplier1 (documentation loaded through the API). */
 async function invoicedBySupplier(): Promise<number> {
-  const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+  const ticketId = await insertTicket(t.app.db, {
+    supplierId: ids.midwest,
+    carrierId: ids.rapido,
+    originDepotId: ids.chicagoYard,
+  });
   expect((await createTruckDocumentation(t, token('supplier1'), truckPayload(ids, ticketId))).statusCode).toBe(201);
   return ticketId;
 }
@@ -46,7 +51,10 @@ const invoiceJson = (ticketId: number, overrides: Record<string, unknown> = {}) 
 });
 
 const postInvoice = (json: Record<string, unknown>, file: Buffer | null = pdf(), user = 'admin') =>
-  upload(t, 'POST', '/api/invoices', token(user), [...(file ? [filePart('invoiceFile', file, 'ta-invoice.pdf', 'application/pdf')] : []), jsonPart('invoice', json)]);
+  upload(t, 'POST', '/api/invoices', token(user), [
+    ...(file ? [filePart('invoiceFile', file, 'ta-invoice.pdf', 'application/pdf')] : []),
+    jsonPart('invoice', json),
+  ]);
 
 async function taInvoiced(overrides: Record<string, unknown> = {}) {
   const ticketId = await invoicedBySupplier();
@@ -56,13 +64,23 @@ async function taInvoiced(overrides: Record<string, unknown> = {}) {
 }
 
 const putInvoice = (id: number, json: Record<string, unknown>, file?: Buffer) =>
-  upload(t, 'PUT', `/api/invoices/${id}`, token('admin'), [...(file ? [filePart('invoiceFile', file, 'fixed.pdf')] : []), jsonPart('invoice', json)]);
+  upload(t, 'PUT', `/api/invoices/${id}`, token('admin'), [
+    ...(file ? [filePart('invoiceFile', file, 'fixed.pdf')] : []),
+    jsonPart('invoice', json),
+  ]);
 
 const payment = (id: number, json: Record<string, unknown>, file: Buffer | null = pdf(), user = 'admin') =>
-  upload(t, 'PUT', `/api/invoices/${id}/payment`, token(user), [...(file ? [filePart('paymentFile', file, 'voucher.gif')] : []), jsonPart('invoice', json)]);
+  upload(t, 'PUT', `/api/invoices/${id}/payment`, token(user), [
+    ...(file ? [filePart('paymentFile', file, 'voucher.gif')] : []),
+    jsonPart('invoice', json),
+  ]);
 
 const typesOf = async (ticketId: number) =>
-  ((await t.app.db.execute(sql`select type from events where ticket_id = ${ticketId} order by id`)) as unknown as { rows: { type: string }[] }).rows.map((r) => r.type);
+  (
+    (await t.app.db.execute(sql`select type from events where ticket_id = ${ticketId} order by id`)) as unknown as {
+      rows: { type: string }[];
+    }
+  ).rows.map((r) => r.type);
 
 describe('POST /api/invoices', () => {
   it('should add the provider invoice, answer it and move the ticket to TA_INVOICED with a Ticket invoiced event', async () => {
@@ -75,7 +93,11 @@ describe('POST /api/invoices', () => {
       ticketId,
       number: json.number,
       date: '2026-11-22',
-      borderCrossing: { id: ids.laredo, description: 'Laredo – Nuevo Laredo', customsAgent: { id: expect.any(Number), tradeName: 'Aduanas del Norte' } },
+      borderCrossing: {
+        id: ids.laredo,
+        description: 'Laredo – Nuevo Laredo',
+        customsAgent: { id: expect.any(Number), tradeName: 'Aduanas del Norte' },
+      },
       invoiceFile: { key: expect.any(String), name: 'ta-invoice.pdf' },
       sapValidationStatus: 'pending',
       rpa: null,
@@ -88,7 +110,11 @@ describe('POST /api/invoices', () => {
   });
 
   it('should answer 409 naming the status for a ticket that is not SUPPLIER_INVOICED', async () => {
-    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
     const res = await postInvoice(invoiceJson(ticketId));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('CONFIRMED');
@@ -98,7 +124,11 @@ describe('POST /api/invoices', () => {
     const ticketId = await invoicedBySupplier();
     const fields = await postInvoice({ ticketId });
     expect(fields.statusCode).toBe(400);
-    expect(fields.json().details).toEqual({ number: 'Campo obligatorio', date: 'Campo obligatorio', borderCrossingId: 'Campo obligatorio' });
+    expect(fields.json().details).toEqual({
+      number: 'Campo obligatorio',
+      date: 'Campo obligatorio',
+      borderCrossingId: 'Campo obligatorio',
+    });
     const file = await postInvoice(invoiceJson(ticketId), null);
     expect(file.json().details).toEqual({ invoiceFile: 'This is a required file' });
   });
@@ -137,18 +167,27 @@ describe('POST /api/invoices', () => {
 describe('PUT /api/invoices/{id}', () => {
   it('should reset the ERP validation to pending when the number changes', async () => {
     const invoice = await taInvoiced();
-    const validated = await t.app.inject({ method: 'PUT', url: `/api/invoices/${invoice.id}/sap-validation`, headers: bearer(token('admin')), payload: { status: 'confirmed' } });
+    const validated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/invoices/${invoice.id}/sap-validation`,
+      headers: bearer(token('admin')),
+      payload: { status: 'confirmed' },
+    });
     expect(validated.json().invoice.sapValidationStatus).toBe('confirmed');
     const same = await putInvoice(invoice.id, { date: '2026-11-23' });
     expect(same.json().invoice).toMatchObject({ date: '2026-11-23', sapValidationStatus: 'confirmed' });
     const renumbered = await putInvoice(invoice.id, { number: nextInvoiceNumber('NEW') }, pdf());
     expect(renumbered.statusCode).toBe(200);
-    expect(renumbered.json().invoice).toMatchObject({ sapValidationStatus: 'pending', invoiceFile: { name: 'fixed.pdf' } });
+    expect(renumbered.json().invoice).toMatchObject({
+      sapValidationStatus: 'pending',
+      invoiceFile: { name: 'fixed.pdf' },
+    });
   });
 
-  it('should write a Changed Customs Agent event and hand the ticket to the new crossing\'s customs agent', async () => {
+  it("should write a Changed Customs Agent event and hand the ticket to the new crossing's customs agent", async () => {
     const invoice = await taInvoiced();
-    const read = (user: string) => t.app.inject({ method: 'GET', url: `/api/invoices/${invoice.ticketId}/ticket`, headers: bearer(token(user)) });
+    const read = (user: string) =>
+      t.app.inject({ method: 'GET', url: `/api/invoices/${invoice.ticketId}/ticket`, headers: bearer(token(user)) });
     expect((await read('customs1')).statusCode).toBe(200);
     expect((await read('customs2')).statusCode).toBe(404);
     const res = await putInvoice(invoice.id, { borderCrossingId: ids.elPaso });
@@ -158,19 +197,30 @@ describe('PUT /api/invoices/{id}', () => {
     expect((await read('customs2')).statusCode).toBe(200);
   });
 
-  it.each(['DELIVERED', 'CANCELED'])('should answer 409 naming the status for a %s ticket and keep the invoice', async (status) => {
-    const invoice = await taInvoiced();
-    await t.app.db.execute(sql`update tickets set status = ${status} where id = ${invoice.ticketId}`);
-    const res = await putInvoice(invoice.id, { number: nextInvoiceNumber('CLOSED') });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain(status);
-    const read = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoice.ticketId}/ticket`, headers: bearer(token('admin')) });
-    expect(read.json().invoices[0].number).toBe(invoice.number);
-  });
+  it.each(['DELIVERED', 'CANCELED'])(
+    'should answer 409 naming the status for a %s ticket and keep the invoice',
+    async (status) => {
+      const invoice = await taInvoiced();
+      await t.app.db.execute(sql`update tickets set status = ${status} where id = ${invoice.ticketId}`);
+      const res = await putInvoice(invoice.id, { number: nextInvoiceNumber('CLOSED') });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain(status);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/invoices/${invoice.ticketId}/ticket`,
+        headers: bearer(token('admin')),
+      });
+      expect(read.json().invoices[0].number).toBe(invoice.number);
+    },
+  );
 
   it('should lock the invoice once it belongs to an RPA', async () => {
     const invoice = await taInvoiced();
-    const [rpa] = ((await t.app.db.execute(sql`insert into rpas ("from", "to", invoice_qty) values (now() - interval '1 day', now(), 1) returning id`)) as unknown as { rows: { id: number }[] }).rows;
+    const [rpa] = (
+      (await t.app.db.execute(
+        sql`insert into rpas ("from", "to", invoice_qty) values (now() - interval '1 day', now(), 1) returning id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
     await t.app.db.execute(sql`update provider_invoices set rpa_id = ${rpa!.id} where id = ${invoice.id}`);
     const res = await putInvoice(invoice.id, { number: nextInvoiceNumber('LATE') });
     expect(res.statusCode).toBe(409);
@@ -191,13 +241,20 @@ describe('PUT /api/invoices/{id}', () => {
 });
 
 describe('PUT /api/invoices/{id}/payment', () => {
-  it.each(['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'])('should add the payment voucher (an image) while the ticket is %s', async (status) => {
-    const invoice = await taInvoiced();
-    await t.app.db.execute(sql`update tickets set status = ${status} where id = ${invoice.ticketId}`);
-    const res = await payment(invoice.id, { paymentNumber: 'PAY-77', paymentDate: '2026-11-25' }, GIF);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().invoice).toMatchObject({ paymentNumber: 'PAY-77', paymentDate: '2026-11-25', paymentFile: { key: expect.any(String), name: 'voucher.gif' } });
-  });
+  it.each(['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'])(
+    'should add the payment voucher (an image) while the ticket is %s',
+    async (status) => {
+      const invoice = await taInvoiced();
+      await t.app.db.execute(sql`update tickets set status = ${status} where id = ${invoice.ticketId}`);
+      const res = await payment(invoice.id, { paymentNumber: 'PAY-77', paymentDate: '2026-11-25' }, GIF);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().invoice).toMatchObject({
+        paymentNumber: 'PAY-77',
+        paymentDate: '2026-11-25',
+        paymentFile: { key: expect.any(String), name: 'voucher.gif' },
+      });
+    },
+  );
 
   it('should answer 409 for a canceled ticket', async () => {
     const invoice = await taInvoiced();
@@ -209,20 +266,31 @@ describe('PUT /api/invoices/{id}/payment', () => {
 
   it('should require the number, the date and the file', async () => {
     const invoice = await taInvoiced();
-    expect((await payment(invoice.id, {})).json().details).toEqual({ paymentNumber: 'Campo obligatorio', paymentDate: 'Campo obligatorio' });
-    expect((await payment(invoice.id, { paymentNumber: 'P', paymentDate: '2026-11-25' }, null)).json().details).toEqual({ paymentFile: 'This is a required file' });
+    expect((await payment(invoice.id, {})).json().details).toEqual({
+      paymentNumber: 'Campo obligatorio',
+      paymentDate: 'Campo obligatorio',
+    });
+    expect((await payment(invoice.id, { paymentNumber: 'P', paymentDate: '2026-11-25' }, null)).json().details).toEqual(
+      { paymentFile: 'This is a required file' },
+    );
   });
 
   it("should refuse a voucher that is neither a PDF nor an image with 'The file format should be .pdf or image'", async () => {
     const invoice = await taInvoiced();
-    const res = await payment(invoice.id, { paymentNumber: 'P', paymentDate: '2026-11-25' }, Buffer.from('plain text, not a voucher'));
+    const res = await payment(
+      invoice.id,
+      { paymentNumber: 'P', paymentDate: '2026-11-25' },
+      Buffer.from('plain text, not a voucher'),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual({ paymentFile: 'The file format should be .pdf or image' });
   });
 
   it('should accept a voucher of 3,670,015 bytes and refuse 3,670,016', async () => {
     const invoice = await taInvoiced();
-    expect((await payment(invoice.id, { paymentNumber: 'P', paymentDate: '2026-11-25' }, png(3_670_015))).statusCode).toBe(200);
+    expect(
+      (await payment(invoice.id, { paymentNumber: 'P', paymentDate: '2026-11-25' }, png(3_670_015))).statusCode,
+    ).toBe(200);
     const res = await payment(invoice.id, { paymentNumber: 'P', paymentDate: '2026-11-25' }, png(3_670_016));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('File is too big (max. size: 3,5 Mb.)');
@@ -230,7 +298,9 @@ describe('PUT /api/invoices/{id}/payment', () => {
 
   it('should answer 403 to ADMINRO', async () => {
     const invoice = await taInvoiced();
-    expect((await payment(invoice.id, { paymentNumber: 'P', paymentDate: '2026-11-25' }, pdf(), 'adminro')).statusCode).toBe(403);
+    expect(
+      (await payment(invoice.id, { paymentNumber: 'P', paymentDate: '2026-11-25' }, pdf(), 'adminro')).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -238,18 +308,30 @@ describe('GET /api/invoices/{ticketId}/ticket', () => {
   it('should answer the invoices to the owning supplier and the carrier, and an empty list before invoicing', async () => {
     const invoice = await taInvoiced();
     for (const user of ['supplier1', 'carrier1', 'adminro']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoice.ticketId}/ticket`, headers: bearer(token(user)) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/invoices/${invoice.ticketId}/ticket`,
+        headers: bearer(token(user)),
+      });
       expect(res.statusCode, user).toBe(200);
       expect(res.json().invoices.map((i: { id: number }) => i.id)).toEqual([invoice.id]);
     }
     const fresh = await invoicedBySupplier();
-    const none = await t.app.inject({ method: 'GET', url: `/api/invoices/${fresh}/ticket`, headers: bearer(token('supplier1')) });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${fresh}/ticket`,
+      headers: bearer(token('supplier1')),
+    });
     expect(none.json()).toEqual({ invoices: [] });
   });
 
   it('should answer 404 to another supplier', async () => {
     const invoice = await taInvoiced();
-    const res = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoice.ticketId}/ticket`, headers: bearer(token('supplier2')) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoice.ticketId}/ticket`,
+      headers: bearer(token('supplier2')),
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -257,11 +339,26 @@ describe('GET /api/invoices/{ticketId}/ticket', () => {
 describe('PUT /api/invoices/{id}/sap-validation', () => {
   it('should refuse an unknown status and ADMINRO', async () => {
     const invoice = await taInvoiced();
-    const bad = await t.app.inject({ method: 'PUT', url: `/api/invoices/${invoice.id}/sap-validation`, headers: bearer(token('admin')), payload: { status: 'maybe' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/invoices/${invoice.id}/sap-validation`,
+      headers: bearer(token('admin')),
+      payload: { status: 'maybe' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual({ status: 'Status must be pending, confirmed or rejected' });
-    const ro = await t.app.inject({ method: 'PUT', url: `/api/invoices/${invoice.id}/sap-validation`, headers: bearer(token('adminro')), payload: { status: 'rejected' } });
+    const ro = await t.app.inject({
+      method: 'PUT',
+      url: `/api/invoices/${invoice.id}/sap-validation`,
+      headers: bearer(token('adminro')),
+      payload: { status: 'rejected' },
+    });
     expect(ro.statusCode).toBe(403);
-    expect(await count(t.app.db, sql`select count(*)::int as n from provider_invoices where id = ${invoice.id} and sap_validation_status = 'pending'`)).toBe(1);
+    expect(
+      await count(
+        t.app.db,
+        sql`select count(*)::int as n from provider_invoices where id = ${invoice.id} and sap_validation_status = 'pending'`,
+      ),
+    ).toBe(1);
   });
 });

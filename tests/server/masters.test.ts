@@ -13,7 +13,6 @@ afterAll(async () => {
   await t.close();
 });
 
-
 const get = async <T = Record<string, unknown>>(user: string, url: string, status = 200) => {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(tokens[user]!) });
   expect(res.statusCode).toBe(status);

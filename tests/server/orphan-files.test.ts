@@ -53,7 +53,9 @@ describe('file store and the orphan-file sweep', () => {
     expect(await t.app.files.exists(old.key)).toBe(false);
     expect(await t.app.files.exists(rowed.key)).toBe(false);
     expect(await t.app.files.exists(young.key)).toBe(true);
-    const rows = (await t.database.db.execute(sql`select count(*)::int as n from files where key = ${rowed.key}`)) as unknown as { rows: { n: number }[] };
+    const rows = (await t.database.db.execute(
+      sql`select count(*)::int as n from files where key = ${rowed.key}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBe(0);
   });
 });

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 import { filePart } from '../fixtures/files';
-import { available, createTruckDocumentation, insertPurchaseOrder, insertTicket, seedIds, settleDatabaseOnClose, truckPayload, upload, type SeedIds } from '../fixtures/portal-data';
+import {
+  available,
+  createTruckDocumentation,
+  insertPurchaseOrder,
+  insertTicket,
+  seedIds,
+  settleDatabaseOnClose,
+  truckPayload,
+  upload,
+  type SeedIds,
+} from '../fixtures/portal-data';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 
@@ -54,24 +64,42 @@ describe('GET /api/trucks-documentation/purchase-orders/material', () => {
     const res = await get('supplier1', `/api/trucks-documentation/purchase-orders/material/${ids.shred}`);
     const orders = res.json().purchaseOrders as Po[];
     expect(orders.length).toBe(2);
-    expect(orders.every((o) => o.materialId === ids.shred && o.materialDesc === 'Shredded scrap (ISRI 211)')).toBe(true);
+    expect(orders.every((o) => o.materialId === ids.shred && o.materialDesc === 'Shredded scrap (ISRI 211)')).toBe(
+      true,
+    );
   });
 
   it("should answer 404 to a supplier asking for another supplier's orders", async () => {
-    expect((await get('supplier1', `/api/trucks-documentation/purchase-orders/material?supplierId=${ids.texas}`)).statusCode).toBe(404);
-    expect((await get('supplier2', `/api/trucks-documentation/purchase-orders/material/${ids.hms}?supplierId=${ids.midwest}`)).statusCode).toBe(404);
+    expect(
+      (await get('supplier1', `/api/trucks-documentation/purchase-orders/material?supplierId=${ids.texas}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await get(
+          'supplier2',
+          `/api/trucks-documentation/purchase-orders/material/${ids.hms}?supplierId=${ids.midwest}`,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('should let admins choose the supplier, 404 for an unknown one, and refuse carriers', async () => {
     const res = await get('adminro', `/api/trucks-documentation/purchase-orders/material?supplierId=${ids.texas}`);
     expect((res.json().purchaseOrders as Po[]).every((o) => o.supplierId === ids.texas)).toBe(true);
-    expect((await get('admin', '/api/trucks-documentation/purchase-orders/material?supplierId=99999')).statusCode).toBe(404);
+    expect((await get('admin', '/api/trucks-documentation/purchase-orders/material?supplierId=99999')).statusCode).toBe(
+      404,
+    );
     expect((await get('carrier1', '/api/trucks-documentation/purchase-orders/material')).statusCode).toBe(403);
   });
 
   it('should leave out orders with nothing left', async () => {
-    const empty = await insertPurchaseOrder(t.app.db, { supplierId: ids.midwest, materialId: ids.hms, tonnes: '0.000' });
-    const orders = (await get('supplier1', `/api/trucks-documentation/purchase-orders/material/${ids.hms}`)).json().purchaseOrders as Po[];
+    const empty = await insertPurchaseOrder(t.app.db, {
+      supplierId: ids.midwest,
+      materialId: ids.hms,
+      tonnes: '0.000',
+    });
+    const orders = (await get('supplier1', `/api/trucks-documentation/purchase-orders/material/${ids.hms}`)).json()
+      .purchaseOrders as Po[];
     expect(orders.map((o) => o.id)).not.toContain(empty.id);
   });
 });
@@ -80,17 +108,27 @@ describe('GET /api/materials', () => {
   it('should list the materials', async () => {
     const res = await get('supplier1', '/api/materials');
     expect(res.statusCode).toBe(200);
-    expect(res.json().materials).toContainEqual({ id: ids.hms, code: 'HMS-80-20', description: 'Heavy melting steel 1&2 (80/20)' });
+    expect(res.json().materials).toContainEqual({
+      id: ids.hms,
+      code: 'HMS-80-20',
+      description: 'Heavy melting steel 1&2 (80/20)',
+    });
   });
 });
 
 describe('POST /api/purchase-orders/import', () => {
-  const importFile = (user: string, data: Buffer, name: string) => upload(t, 'POST', '/api/purchase-orders/import', token(user), [filePart('file', data, name)]);
+  const importFile = (user: string, data: Buffer, name: string) =>
+    upload(t, 'POST', '/api/purchase-orders/import', token(user), [filePart('file', data, name)]);
   const order = async (number: string) =>
-    (await queryRows<{ supplierId: number; materialId: number; day: string; quantity: string; available: string }>(t.app.db, sql`
+    (
+      await queryRows<{ supplierId: number; materialId: number; day: string; quantity: string; available: string }>(
+        t.app.db,
+        sql`
       select supplier_id as "supplierId", material_id as "materialId", early_delivery_date::text as day, quantity::text as quantity,
         available_quantity::text as available
-      from purchase_orders where document_number_id = ${number}`))[0];
+      from purchase_orders where document_number_id = ${number}`,
+      )
+    )[0];
 
   it('should import a CSV: insert new orders, report bad rows by row number', async () => {
     const csv = [
@@ -113,16 +151,35 @@ describe('POST /api/purchase-orders/import', () => {
         { row: 6, message: 'quantity must be a positive number of tonnes' },
       ],
     });
-    expect(await order('7700000001')).toEqual({ supplierId: ids.midwest, materialId: ids.hms, day: '2026-12-15', quantity: '250.500', available: '250.500' });
+    expect(await order('7700000001')).toEqual({
+      supplierId: ids.midwest,
+      materialId: ids.hms,
+      day: '2026-12-15',
+      quantity: '250.500',
+      available: '250.500',
+    });
     expect((await order('0077000006'))?.day).toBe('2026-12-31');
   });
 
   it('should update an existing order and keep what loaded documentation already reserved', async () => {
-    const po = await insertPurchaseOrder(t.app.db, { supplierId: ids.midwest, materialId: ids.hms, tonnes: '100.000', number: '7711111111' });
-    const ticketId = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard });
-    expect((await createTruckDocumentation(t, token('supplier1'), truckPayload(ids, ticketId, { purchaseOrderId: po.id }))).statusCode).toBe(201);
+    const po = await insertPurchaseOrder(t.app.db, {
+      supplierId: ids.midwest,
+      materialId: ids.hms,
+      tonnes: '100.000',
+      number: '7711111111',
+    });
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
+    expect(
+      (await createTruckDocumentation(t, token('supplier1'), truckPayload(ids, ticketId, { purchaseOrderId: po.id })))
+        .statusCode,
+    ).toBe(201);
     expect(await available(t.app.db, po.id)).toBe('86.392');
-    const csv = 'documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity\n7711111111,100245,HMS-80-20,2027-01-10,150\n';
+    const csv =
+      'documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity\n7711111111,100245,HMS-80-20,2027-01-10,150\n';
     const res = await importFile('admin', Buffer.from(csv), 'orders.csv');
     expect(res.json()).toEqual({ imported: 1, errors: [] });
     expect(await order('7711111111')).toMatchObject({ quantity: '150.000', available: '136.392', day: '2027-01-10' });
@@ -131,7 +188,14 @@ describe('POST /api/purchase-orders/import', () => {
   it('should import an XLSX workbook', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('POs');
-    sheet.addRow(['documentNumberId', 'supplierSapId', 'materialCode', 'earlyDeliveryDate', 'quantity', 'materialDesc']);
+    sheet.addRow([
+      'documentNumberId',
+      'supplierSapId',
+      'materialCode',
+      'earlyDeliveryDate',
+      'quantity',
+      'materialDesc',
+    ]);
     sheet.addRow(['7722222221', '100311', 'CAST-IRON', new Date(Date.UTC(2027, 1, 3)), 75.25, '']);
     sheet.addRow(['7722222222', 100245, 'NEW-MAT', '2027-02-04', '12', 'Brand new grade']);
     const data = Buffer.from(await workbook.xlsx.writeBuffer());
@@ -139,7 +203,10 @@ describe('POST /api/purchase-orders/import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ imported: 2, errors: [] });
     expect(await order('7722222221')).toMatchObject({ supplierId: ids.texas, day: '2027-02-03', quantity: '75.250' });
-    const materials = (await get('admin', '/api/materials')).json().materials as { code: string; description: string }[];
+    const materials = (await get('admin', '/api/materials')).json().materials as {
+      code: string;
+      description: string;
+    }[];
     expect(materials).toContainEqual(expect.objectContaining({ code: 'NEW-MAT', description: 'Brand new grade' }));
   });
 

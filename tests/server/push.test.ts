@@ -39,9 +39,14 @@ const register = async (user: string, token: string) =>
 
 /** A ticket of supplier1 offered to and then confirmed by carrier1 (Rápido Freight Lines). */
 async function confirmedByCarrier1(): Promise<number> {
-  const created = await call('supplier1', 'POST', '/api/tickets', { ticket: { count: 1, originDepotId: ids.chicagoYard } });
+  const created = await call('supplier1', 'POST', '/api/tickets', {
+    ticket: { count: 1, originDepotId: ids.chicagoYard },
+  });
   const id = created.json().tickets[0].id as number;
-  expect((await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids.rapido, reason: 'test' } })).statusCode).toBe(200);
+  expect(
+    (await call('admin', 'PUT', `/api/tickets/${id}/manual`, { ticket: { carrierId: ids.rapido, reason: 'test' } }))
+      .statusCode,
+  ).toBe(200);
   const res = await call('carrier1', 'PUT', `/api/tickets/${id}/confirm`, {
     ticket: { withdrawalDate: earliestSlot(new Date(), TZ).instant.toISOString(), timezone: TZ },
   });
@@ -50,21 +55,31 @@ async function confirmedByCarrier1(): Promise<number> {
 }
 
 const tokensOf = async (user: string) =>
-  (await queryRows<{ token: string }>(t.app.db, sql`select token from firebase_tokens where user_id = ${userIds[user]!} order by token`)).map(
-    (r) => r.token,
-  );
+  (
+    await queryRows<{ token: string }>(
+      t.app.db,
+      sql`select token from firebase_tokens where user_id = ${userIds[user]!} order by token`,
+    )
+  ).map((r) => r.token);
 
 describe('push through Firebase Cloud Messaging', () => {
   it("should send one message to the supplier's registered token when a carrier confirms", async () => {
     await register('supplier1', 'device-supplier1-a');
     const id = await confirmedByCarrier1();
     const confirmed = () =>
-      fcm.messages.filter((m) => m.token === 'device-supplier1-a' && m.data?.title === 'confirmed' && m.data.ticketNumber === String(id));
+      fcm.messages.filter(
+        (m) => m.token === 'device-supplier1-a' && m.data?.title === 'confirmed' && m.data.ticketNumber === String(id),
+      );
     await expect.poll(() => confirmed().length, { timeout: 8000 }).toBe(1);
     expect(confirmed()[0]).toMatchObject({
       token: 'device-supplier1-a',
       notification: { title: 'Ticket confirmed', body: `Trip ID ${id}` },
-      data: { title: 'confirmed', ticketNumber: String(id), supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Rápido Freight Lines' },
+      data: {
+        title: 'confirmed',
+        ticketNumber: String(id),
+        supplierName: 'Midwest Scrap Recycling LLC',
+        carrierName: 'Rápido Freight Lines',
+      },
     });
     // Delivered once: a later run of the worker sends nothing again.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -81,20 +96,38 @@ describe('push through Firebase Cloud Messaging', () => {
     expect(fcm.refused).toContain('device-supplier1-dead');
     expect(await tokensOf('supplier1')).toContain('device-supplier1-live');
     await expect
-      .poll(() => fcm.messages.some((m) => m.token === 'device-supplier1-live' && m.data?.ticketNumber === String(id)), { timeout: 8000 })
+      .poll(
+        () => fcm.messages.some((m) => m.token === 'device-supplier1-live' && m.data?.ticketNumber === String(id)),
+        { timeout: 8000 },
+      )
       .toBe(true);
   });
 
   it('should name the provider (customs agent) of an invoiced ticket, as the notification says who invoiced', async () => {
     await register('supplier1', 'device-supplier1-provider');
-    const id = await insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.rapido, originDepotId: ids.chicagoYard, status: 'TA_INVOICED' });
+    const id = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+      status: 'TA_INVOICED',
+    });
     // Laredo belongs to Aduanas del Norte; the rows are what the invoice service writes.
     await t.app.db.execute(sql`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
       values (${id}, ${`TA-${id}`}, '2026-11-20', ${ids.laredo})`);
-    const payload = { title: 'invoiced', ticketNumber: id, supplierName: 'Midwest Scrap Recycling LLC', carrierName: 'Rápido Freight Lines' };
-    await t.app.db.execute(sql`insert into events (type, ticket_id, payload) values ('Ticket invoiced', ${id}, ${JSON.stringify(payload)}::jsonb)`);
-    const sent = () => fcm.messages.find((m) => m.token === 'device-supplier1-provider' && m.data?.ticketNumber === String(id));
-    await expect.poll(() => sent()?.data, { timeout: 10_000 }).toMatchObject({ title: 'invoiced', providerName: 'Aduanas del Norte' });
+    const payload = {
+      title: 'invoiced',
+      ticketNumber: id,
+      supplierName: 'Midwest Scrap Recycling LLC',
+      carrierName: 'Rápido Freight Lines',
+    };
+    await t.app.db.execute(
+      sql`insert into events (type, ticket_id, payload) values ('Ticket invoiced', ${id}, ${JSON.stringify(payload)}::jsonb)`,
+    );
+    const sent = () =>
+      fcm.messages.find((m) => m.token === 'device-supplier1-provider' && m.data?.ticketNumber === String(id));
+    await expect
+      .poll(() => sent()?.data, { timeout: 10_000 })
+      .toMatchObject({ title: 'invoiced', providerName: 'Aduanas del Norte' });
     expect(sent()?.notification).toEqual({ title: 'Ticket invoiced', body: `Trip ID ${id}` });
   });
 });

@@ -20,7 +20,6 @@ afterAll(async () => {
   await t.close();
 });
 
-
 const db = () => t.database.db;
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db(), query);
 const get = (user: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[user]!) });

@@ -59,7 +59,6 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-
 function rows<T>(query: ReturnType<typeof sql>) {
   return queryRows<T>(t.database.db, query);
 }
@@ -203,7 +202,9 @@ describe('PUT /api/tickets/{id}/confirm', () => {
   it('should refuse a timezone offset no device has (outside -840..720 minutes)', async () => {
     const id = await pendingFor('Rápido Freight Lines');
     for (const timezone of [721, 780, -841, -900]) {
-      const res = await call('carrier1', 'PUT', `/api/tickets/${id}/confirm`, { ticket: { withdrawalDate: slot(), timezone } });
+      const res = await call('carrier1', 'PUT', `/api/tickets/${id}/confirm`, {
+        ticket: { withdrawalDate: slot(), timezone },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toHaveProperty('timezone');
     }

@@ -34,7 +34,6 @@ afterAll(async () => {
   await t.close();
 });
 
-
 interface TicketJson {
   id: number;
   status: { name: string };

@@ -36,7 +36,12 @@ describe('CreateTruckDocumentationSchema', () => {
   it('should accept a complete payload and numeric strings', () => {
     expect(details(CreateTruckDocumentationSchema, truck)).toEqual({});
     const parsed = v.parse(CreateTruckDocumentationSchema, { ...truck, invoiceAmount: '100.25', ticketId: '12' });
-    expect(parsed).toMatchObject({ invoiceAmount: 100.25, ticketId: 12, materialDescription: null, purchaseOrderId: null });
+    expect(parsed).toMatchObject({
+      invoiceAmount: 100.25,
+      ticketId: 12,
+      materialDescription: null,
+      purchaseOrderId: null,
+    });
   });
 
   it.each([
@@ -67,7 +72,11 @@ describe('CreateTruckDocumentationSchema', () => {
     [{ carEquipment: 'AB123' }, 'carEquipment', 'Car/Equipment must contain alphanumeric digits (min 6)'],
     [{ carEquipment: 'ABC 123' }, 'carEquipment', 'Car/Equipment must contain alphanumeric digits (min 6)'],
     [{ carEquipment: 'ABC-123' }, 'carEquipment', 'Car/Equipment must contain alphanumeric digits (min 6)'],
-    [{ carEquipment: 'F1001X', invoiceNumber: 'f1001x' }, 'carEquipment', 'Car/Equipment and Invoice Number must be different'],
+    [
+      { carEquipment: 'F1001X', invoiceNumber: 'f1001x' },
+      'carEquipment',
+      'Car/Equipment and Invoice Number must be different',
+    ],
     [{ invoiceDate: '20/11/2026' }, 'invoiceDate', 'Invoice date must be a date (YYYY-MM-DD)'],
     [{ invoiceDate: '2026-02-30' }, 'invoiceDate', 'Invoice date must be a date (YYYY-MM-DD)'],
   ])('should refuse %o on %s with %s', (patch, field, message) => {
@@ -75,7 +84,9 @@ describe('CreateTruckDocumentationSchema', () => {
   });
 
   it('should accept exactly 2 decimals and the smallest positive amount', () => {
-    expect(details(CreateTruckDocumentationSchema, { ...truck, invoiceAmount: 0.01, tareWeight: 0.01, grossWeight: 0.02 })).toEqual({});
+    expect(
+      details(CreateTruckDocumentationSchema, { ...truck, invoiceAmount: 0.01, tareWeight: 0.01, grossWeight: 0.02 }),
+    ).toEqual({});
     expect(details(CreateTruckDocumentationSchema, { ...truck, invoiceAmount: 19.99 })).toEqual({});
   });
 
@@ -92,7 +103,9 @@ describe('UpdateTruckDocumentationSchema', () => {
     const { ticketId: _t, invoiceDate: _d, invoiceNumber: _n, materialId: _m, ...edit } = truck;
     expect(details(UpdateTruckDocumentationSchema, edit)).toEqual({});
     const { destinationId: _dest, ...noDestination } = edit;
-    expect(details(UpdateTruckDocumentationSchema, noDestination)).toEqual({ destinationId: 'Destination is a required field' });
+    expect(details(UpdateTruckDocumentationSchema, noDestination)).toEqual({
+      destinationId: 'Destination is a required field',
+    });
     expect(details(UpdateTruckDocumentationSchema, { ...edit, invoiceAmount: 0, carEquipment: 'x' })).toEqual({
       invoiceAmount: 'Invoice Amount must be a positive number',
       carEquipment: 'Car/Equipment must contain alphanumeric digits (min 6)',
@@ -127,9 +140,20 @@ describe('railcar documentation schemas', () => {
   });
 
   it('should make ticket, carrier, yard, destination, date, number and material optional on update', () => {
-    const { ticketId: _t, carrierId: _c, depotId: _y, destinationId: _d, invoiceDate: _i, invoiceNumber: _n, materialId: _m, ...edit } = railcar;
+    const {
+      ticketId: _t,
+      carrierId: _c,
+      depotId: _y,
+      destinationId: _d,
+      invoiceDate: _i,
+      invoiceNumber: _n,
+      materialId: _m,
+      ...edit
+    } = railcar;
     expect(details(UpdateRailcarDocumentationSchema, edit)).toEqual({});
-    expect(details(UpdateRailcarDocumentationSchema, { ...edit, waybill: '12' })).toEqual({ waybill: 'WayBill must contain only numeric digits (min 5)' });
+    expect(details(UpdateRailcarDocumentationSchema, { ...edit, waybill: '12' })).toEqual({
+      waybill: 'WayBill must contain only numeric digits (min 5)',
+    });
   });
 });
 
@@ -140,22 +164,37 @@ describe('AdminTicketEditSchema', () => {
       invoiceAmount: 'Invoice Amount must be a positive number',
       tareWeight: 'Tare Weight must be a positive number',
     });
-    expect(details(AdminTicketEditSchema, { grossWeight: 10, tareWeight: 20 })).toEqual({ grossWeight: 'Gross Weight must be greater than Tare Weight' });
-    expect(details(AdminTicketEditSchema, { carEquipment: 'ABC123', invoiceNumber: 'ABC123' })).toEqual({ carEquipment: 'Car/Equipment and Invoice Number must be different' });
-    expect(details(AdminTicketEditSchema, { carEquipment: 'AB' })).toEqual({ carEquipment: 'Car/Equipment must contain alphanumeric digits (min 6)' });
+    expect(details(AdminTicketEditSchema, { grossWeight: 10, tareWeight: 20 })).toEqual({
+      grossWeight: 'Gross Weight must be greater than Tare Weight',
+    });
+    expect(details(AdminTicketEditSchema, { carEquipment: 'ABC123', invoiceNumber: 'ABC123' })).toEqual({
+      carEquipment: 'Car/Equipment and Invoice Number must be different',
+    });
+    expect(details(AdminTicketEditSchema, { carEquipment: 'AB' })).toEqual({
+      carEquipment: 'Car/Equipment must contain alphanumeric digits (min 6)',
+    });
   });
 });
 
 describe('invoice schemas', () => {
   it("should require number, date and border crossing with 'Campo obligatorio'", () => {
-    expect(details(CreateInvoiceSchema, { ticketId: 1 })).toEqual({ number: 'Campo obligatorio', date: 'Campo obligatorio', borderCrossingId: 'Campo obligatorio' });
-    expect(details(CreateInvoiceSchema, { ticketId: 1, number: 'A1', date: '2026-01-01', borderCrossingId: 2 })).toEqual({});
+    expect(details(CreateInvoiceSchema, { ticketId: 1 })).toEqual({
+      number: 'Campo obligatorio',
+      date: 'Campo obligatorio',
+      borderCrossingId: 'Campo obligatorio',
+    });
+    expect(
+      details(CreateInvoiceSchema, { ticketId: 1, number: 'A1', date: '2026-01-01', borderCrossingId: 2 }),
+    ).toEqual({});
   });
 
   it('should accept a partial update and require both payment fields', () => {
     expect(details(UpdateInvoiceSchema, { number: 'B2' })).toEqual({});
     expect(details(UpdateInvoiceSchema, { number: '' })).toEqual({ number: 'Campo obligatorio' });
-    expect(details(PaymentSchema, {})).toEqual({ paymentNumber: 'Campo obligatorio', paymentDate: 'Campo obligatorio' });
+    expect(details(PaymentSchema, {})).toEqual({
+      paymentNumber: 'Campo obligatorio',
+      paymentDate: 'Campo obligatorio',
+    });
   });
 });
 
@@ -190,8 +229,12 @@ describe('file rules', () => {
 
   it('should refuse empty files and wrong formats with the spec texts', () => {
     expect(checkFile(fileRule('pdf', 'supplier'), { size: 0, head: new Uint8Array() })).toBe('The file is empty');
-    expect(checkFile(fileRule('pdf', 'supplier'), { size: 10, head: bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) })).toBe('The file format should be .pdf');
-    expect(checkFile(fileRule('pdfOrImage', 'admin'), { size: 10, head: ascii('PK\u0003\u0004') })).toBe('The file format should be .pdf or image');
+    expect(
+      checkFile(fileRule('pdf', 'supplier'), { size: 10, head: bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) }),
+    ).toBe('The file format should be .pdf');
+    expect(checkFile(fileRule('pdfOrImage', 'admin'), { size: 10, head: ascii('PK\u0003\u0004') })).toBe(
+      'The file format should be .pdf or image',
+    );
     expect(checkFile(fileRule('pdfOrImage', 'admin'), { size: 10, head: ascii('GIF87a') })).toBeNull();
   });
 

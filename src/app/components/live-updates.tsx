@@ -1,5 +1,5 @@
 /**
- * Live updates of the signed-in frame (DESIGN.md section 7, spec section 4): listens to /api/events with
+ * Live updates of the signed-in frame: listens to /api/events with
  * the session's token (reopened when the token changes, closed at sign-out), refetches the ticket data
  * an event touches and shows the 20-second toast naming the trip. It also leaves the texts, in the
  * user's language, and the user's home for the service worker's push notifications, follows a clicked
@@ -9,7 +9,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { OPEN_URL_MESSAGE, describeEvent, openEventStream, saveLiveSettings, type EventTemplates, type TicketEvent } from '../lib/live-events';
+import {
+  OPEN_URL_MESSAGE,
+  describeEvent,
+  openEventStream,
+  saveLiveSettings,
+  type EventTemplates,
+  type TicketEvent,
+} from '../lib/live-events';
 import { showPushToast } from '../lib/notify';
 import { isOwnCreation } from '../lib/own-tickets';
 import { getSession, subscribeSession } from '../lib/session-store';
@@ -27,14 +34,26 @@ function useEventTemplates(): EventTemplates {
   return useMemo(
     () => ({
       byTitle: {
-        new: { title: t`New ticket`, named: t`Trip ID ${trip} requested by ${supplier}`, plain: t`Trip ID ${trip} requested` },
+        new: {
+          title: t`New ticket`,
+          named: t`Trip ID ${trip} requested by ${supplier}`,
+          plain: t`Trip ID ${trip} requested`,
+        },
         confirmed: {
           title: t`Ticket confirmed`,
           named: t`Trip ID ${trip} confirmed by ${carrier}`,
           plain: t`Trip ID ${trip} confirmed`,
         },
-        truck: { title: t`Truck loaded`, named: t`Trip ID ${trip} loaded by ${supplier}`, plain: t`Trip ID ${trip} loaded` },
-        railcar: { title: t`Railcar loaded`, named: t`Trip ID ${trip} loaded by ${supplier}`, plain: t`Trip ID ${trip} loaded` },
+        truck: {
+          title: t`Truck loaded`,
+          named: t`Trip ID ${trip} loaded by ${supplier}`,
+          plain: t`Trip ID ${trip} loaded`,
+        },
+        railcar: {
+          title: t`Railcar loaded`,
+          named: t`Trip ID ${trip} loaded by ${supplier}`,
+          plain: t`Trip ID ${trip} loaded`,
+        },
         invoiced: {
           title: t`Ticket invoiced`,
           named: t`Trip ID ${trip} invoiced by ${provider}`,
@@ -56,8 +75,10 @@ function useEventTemplates(): EventTemplates {
 /** Lists, counts and the ticket itself; documentation and invoices where the event concerns them. */
 export function invalidateForEvent(queryClient: QueryClient, event: TicketEvent): void {
   void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
-  if (event.title === 'truck' || event.title === 'railcar' || event.title === '') void queryClient.invalidateQueries({ queryKey: documentationKeys.all });
-  if (event.title === 'invoiced' || event.title === 'customs') void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+  if (event.title === 'truck' || event.title === 'railcar' || event.title === '')
+    void queryClient.invalidateQueries({ queryKey: documentationKeys.all });
+  if (event.title === 'invoiced' || event.title === 'customs')
+    void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
 }
 
 export interface LiveUpdatesProps {
@@ -106,7 +127,8 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
     if (!container) return;
     const onMessage = (message: MessageEvent) => {
       const data = message.data as { type?: unknown; url?: unknown } | null;
-      if (data?.type === OPEN_URL_MESSAGE && typeof data.url === 'string' && data.url.startsWith('/')) void navigate(data.url);
+      if (data?.type === OPEN_URL_MESSAGE && typeof data.url === 'string' && data.url.startsWith('/'))
+        void navigate(data.url);
     };
     container.addEventListener('message', onMessage);
     return () => container.removeEventListener('message', onMessage);

@@ -17,8 +17,20 @@ export function Logo({ size = 36, withWordmark = true, wordmarkVisibleFrom }: Lo
       {/* The two-tone word mark reads 'ScrapPortal' as one word: assistive technology gets the name. */}
       <VisuallyHidden>Scrap Portal</VisuallyHidden>
       {withWordmark && (
-        <Text component="span" aria-hidden visibleFrom={wordmarkVisibleFrom} fw={750} fz={size >= 40 ? 22 : 18} lh={1} c="brand.8" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
-          Scrap<Text component="span" inherit c="brand.5">Portal</Text>
+        <Text
+          component="span"
+          aria-hidden
+          visibleFrom={wordmarkVisibleFrom}
+          fw={750}
+          fz={size >= 40 ? 22 : 18}
+          lh={1}
+          c="brand.8"
+          style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}
+        >
+          Scrap
+          <Text component="span" inherit c="brand.5">
+            Portal
+          </Text>
         </Text>
       )}
     </Group>

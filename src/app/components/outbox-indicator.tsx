@@ -1,5 +1,5 @@
 /**
- * The outbox in the header (DESIGN.md section 7): how many writes wait for the server, red when the
+ * The outbox in the header: how many writes wait for the server, red when the
  * server refused one; a click opens the list.
  */
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
@@ -30,8 +30,21 @@ export function OutboxIndicator() {
   return (
     <>
       <Tooltip label={label}>
-        <Indicator label={items.length} size={18} color={refused ? 'red' : 'orange'} offset={4} disabled={items.length === 0}>
-          <ActionIcon variant="light" color={refused ? 'red' : 'orange'} size="lg" radius="sm" aria-label={label} onClick={open}>
+        <Indicator
+          label={items.length}
+          size={18}
+          color={refused ? 'red' : 'orange'}
+          offset={4}
+          disabled={items.length === 0}
+        >
+          <ActionIcon
+            variant="light"
+            color={refused ? 'red' : 'orange'}
+            size="lg"
+            radius="sm"
+            aria-label={label}
+            onClick={open}
+          >
             <IconCloudUpload size={18} aria-hidden />
           </ActionIcon>
         </Indicator>

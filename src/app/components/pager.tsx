@@ -10,7 +10,7 @@ export interface PagerProps {
   onChange: (page: number) => void;
 }
 
-/** Paging at the bottom centre with no size changer (spec section 2, "Common list behaviour"). */
+/** Paging at the bottom centre with no size changer. */
 export function Pager({ page, pageSize, total, onChange }: PagerProps) {
   const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / pageSize));

@@ -1,6 +1,6 @@
 /**
  * Push for the signed-in user, when the app was built with Firebase's configuration: with permission
- * the device is registered at once; without it the spec's message is shown (spec section 8) once per
+ * the device is registered at once; without it the spec's message is shown once per
  * page load, with a button that asks the browser while it still may ask. Without configuration this
  * renders and does nothing.
  */

@@ -32,7 +32,7 @@ export interface StatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'>
   status: TicketStatus;
 }
 
-/** A ticket's status as the role sees it (spec section 4): INVOICED for suppliers, CANCELED in red... */
+/** A ticket's status as the role sees it: INVOICED for suppliers, CANCELED in red... */
 export function StatusBadge({ role, status, ...props }: StatusBadgeProps) {
   const label = useStatusLabel();
   const shown = displayStatus(role, status);

@@ -36,7 +36,12 @@ function showBesideDialogs(show: () => void, hide: () => void, shownFor: number)
     }
   };
   const observer = new MutationObserver(check);
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-modal', 'role'] });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-modal', 'role'],
+  });
   check();
   return () => {
     observer.disconnect();

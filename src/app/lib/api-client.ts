@@ -1,6 +1,6 @@
 /**
- * The one way the app talks to the API (spec section 7): JSON headers, the bearer token when signed
- * in, the /api prefix, and the session rule of spec section 8 — any 401 clears the session (the route
+ * The one way the app talks to the API: JSON headers, the bearer token when signed
+ * in, the /api prefix, and the session rule — any 401 clears the session (the route
  * guards then send the user to /login), except on calls that opt out (the login call itself).
  */
 import type { ApiErrorBody } from '../../shared/schemas/user';
@@ -36,7 +36,7 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData is sent as multipart (the browser sets the boundary). */
   body?: unknown;
-  /** Array values become repeated keys (`statusName=A&statusName=B`), as DESIGN.md section 5 says. */
+  /** Array values become repeated keys (`statusName=A&statusName=B`). */
   query?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;

@@ -1,5 +1,5 @@
 /**
- * The back office's texts: the spec's literal toasts (section 8) and the server's validation texts of
+ * The back office's texts: the spec's literal toasts and the server's validation texts of
  * src/shared/schemas/back-office-messages.ts, mapped to catalogue entries by their exact wording.
  */
 import type { MessageDescriptor } from '@lingui/core';

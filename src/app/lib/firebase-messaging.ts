@@ -11,7 +11,10 @@ import type { FirebaseWebConfig } from './firebase';
 const APP_NAME = 'portal';
 
 /** This device's FCM registration token, or null where the browser cannot receive FCM messages. */
-export async function fetchDeviceToken(config: FirebaseWebConfig, registration: ServiceWorkerRegistration): Promise<string | null> {
+export async function fetchDeviceToken(
+  config: FirebaseWebConfig,
+  registration: ServiceWorkerRegistration,
+): Promise<string | null> {
   if (!(await isSupported())) return null;
   const { vapidKey, ...options } = config;
   const app = getApps().find((candidate) => candidate.name === APP_NAME) ?? initializeApp(options, APP_NAME);

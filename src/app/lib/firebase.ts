@@ -1,5 +1,5 @@
 /**
- * Push registration of this device (spec sections 4 and 7): when the app was built with Firebase's web
+ * Push registration of this device: when the app was built with Firebase's web
  * configuration (VITE_FIREBASE_*, see .env.example) and the user granted notification permission, the
  * device's FCM token is taken with the app's service worker and sent to PUT /users/{id}/firebaseToken;
  * sign-out removes it with PUT …/remove. Without the configuration push is simply off: nothing is

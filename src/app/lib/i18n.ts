@@ -22,7 +22,8 @@ export function initialLocale(): AppLocale {
 }
 
 async function loadMessages(locale: AppLocale): Promise<Messages> {
-  const catalog = locale === 'es' ? await import('../../locales/es/messages.po') : await import('../../locales/en/messages.po');
+  const catalog =
+    locale === 'es' ? await import('../../locales/es/messages.po') : await import('../../locales/en/messages.po');
   return catalog.messages;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Ticket events in the browser (DESIGN.md section 7, spec section 4): the server-sent-event stream that
+ * Ticket events in the browser: the server-sent-event stream that
  * open tabs listen to, and the wording of an event, shared by the page (toast) and the service worker
  * (push notification). No React, Lingui or Mantine here, so the service worker can import it: the page
  * renders the texts through the catalogue into `EventTemplates` and stores them, with the user's home,
@@ -32,7 +32,7 @@ export interface EventTemplate {
 
 export interface EventTemplates {
   byTitle: Record<EventTitle, EventTemplate>;
-  /** An unknown title: the spec's default message (spec section 8). */
+  /** An unknown title: the spec's default message. */
   unknown: { title: string; body: string; noTrip: string };
 }
 
@@ -40,10 +40,18 @@ export interface EventTemplates {
 export const DEFAULT_TEMPLATES: EventTemplates = {
   byTitle: {
     new: { title: 'New ticket', named: 'Trip ID {trip} requested by {supplier}', plain: 'Trip ID {trip} requested' },
-    confirmed: { title: 'Ticket confirmed', named: 'Trip ID {trip} confirmed by {carrier}', plain: 'Trip ID {trip} confirmed' },
+    confirmed: {
+      title: 'Ticket confirmed',
+      named: 'Trip ID {trip} confirmed by {carrier}',
+      plain: 'Trip ID {trip} confirmed',
+    },
     truck: { title: 'Truck loaded', named: 'Trip ID {trip} loaded by {supplier}', plain: 'Trip ID {trip} loaded' },
     railcar: { title: 'Railcar loaded', named: 'Trip ID {trip} loaded by {supplier}', plain: 'Trip ID {trip} loaded' },
-    invoiced: { title: 'Ticket invoiced', named: 'Trip ID {trip} invoiced by {provider}', plain: 'Trip ID {trip} invoiced' },
+    invoiced: {
+      title: 'Ticket invoiced',
+      named: 'Trip ID {trip} invoiced by {provider}',
+      plain: 'Trip ID {trip} invoiced',
+    },
     customs: {
       title: 'Changed Customs Agent',
       named: 'Trip ID {trip}: the customs agent is now {provider}',
@@ -107,7 +115,8 @@ function fill(template: string, event: TicketEvent): string {
 export function describeEvent(templates: EventTemplates, event: TicketEvent): { title: string; message: string } {
   if (isEventTitle(event.title) && event.ticketNumber !== null) {
     // Templates stored by an older version of the page may lack a newer title: English then.
-    const template = (templates.byTitle[event.title] as EventTemplate | undefined) ?? DEFAULT_TEMPLATES.byTitle[event.title];
+    const template =
+      (templates.byTitle[event.title] as EventTemplate | undefined) ?? DEFAULT_TEMPLATES.byTitle[event.title];
     const named = event[NAMED[event.title]] !== null;
     return { title: template.title, message: fill(named ? template.named : template.plain, event) };
   }
@@ -129,7 +138,10 @@ export interface LiveSettings {
 export async function saveLiveSettings(settings: LiveSettings): Promise<void> {
   if (typeof caches === 'undefined') return;
   const cache = await caches.open(SETTINGS_CACHE);
-  await cache.put(SETTINGS_URL, new Response(JSON.stringify(settings), { headers: { 'Content-Type': 'application/json' } }));
+  await cache.put(
+    SETTINGS_URL,
+    new Response(JSON.stringify(settings), { headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 export async function readLiveSettings(): Promise<LiveSettings | null> {

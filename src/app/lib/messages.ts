@@ -15,7 +15,7 @@ import { TICKET_MSG } from '../../shared/schemas/ticket-messages';
 import { RPA_MSG } from '../../shared/schemas/rpa';
 import { EVOUCHER_MSG } from '../../shared/schemas/evoucher';
 
-/** The spec's literal ticket toasts (spec section 8); shown through the map below in either language. */
+/** The spec's literal ticket toasts; shown through the map below in either language. */
 export const TICKET_TOASTS = {
   listError: 'Error al obtener las solicitudes',
   declineError: 'Error al rechazar la solicitud',
@@ -62,7 +62,7 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [WITHDRAWAL_MESSAGES.window]: msg`Withdrawal date must be today or within the next 2 business days`,
 };
 
-/** The spec's documentation, invoice and file toasts (spec section 8). */
+/** The spec's documentation, invoice and file toasts. */
 export const DOCUMENT_TOASTS = {
   duplicateInvoiceNumber: 'duplicate_invoice_number',
   truckError: 'Error updating truck',
@@ -80,7 +80,7 @@ export const DOCUMENT_TOASTS = {
   adminUpdateError: 'Error al actualizar datos',
 } as const;
 
-/** Documentation, file and invoice texts of spec sections 5 and 8, looked up after KNOWN. */
+/** Documentation, file and invoice texts, looked up after KNOWN. */
 const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
   [DOC_MSG.ticketRequired]: msg`Carrier is a required field`,
   [DOC_MSG.railcarTicketRequired]: msg`Ticket is a required field`,

@@ -1,6 +1,6 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
 
-/** Push-driven toasts stay 20 s (spec sections 4 and 9); every other toast keeps Mantine's default. */
+/** Push-driven toasts stay 20 s; every other toast keeps Mantine's default. */
 export const PUSH_TOAST_MS = 20_000;
 
 /** `id` keeps one toast per event when the same event arrives twice. */

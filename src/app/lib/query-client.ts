@@ -17,7 +17,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The app's single client; src/app/offline/persister.ts keeps it in IndexedDB per user (DESIGN.md section 7). */
+/** The app's single client; src/app/offline/persister.ts keeps it in IndexedDB per user. */
 export const queryClient = createQueryClient();
 
 // TanStack Query assumes a connection until it hears an 'offline' event; an app opened without one

@@ -1,6 +1,6 @@
 /**
  * The signed-in session (token + user) lives in localStorage so that the app reopens signed in, even
- * with the network off (DESIGN.md section 7). This store is the single source of truth: the api client
+ * with the network off. This store is the single source of truth: the api client
  * reads the token from it and clears it on a 401; the auth context subscribes to it.
  */
 import type { User } from '../../shared/schemas/user';

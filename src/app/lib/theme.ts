@@ -17,7 +17,7 @@ const brand: MantineColorsTuple = [
 
 export const BRAND_COLOR = '#4157A1';
 
-/** The colour strip under the header tells at a glance which role's area this is (spec section 1). */
+/** The colour strip under the header tells at a glance which role's area this is. */
 export const ROLE_COLORS: Record<Role, string> = {
   ADMIN: '#4157A1',
   ADMINRO: '#8596D3',
@@ -29,11 +29,10 @@ export const ROLE_COLORS: Record<Role, string> = {
 export const theme = createTheme({
   primaryColor: 'brand',
   colors: { brand },
-  /** Spec section 9: 576, 768, 992, 1200, 1600 px. */
+  /** 576, 768, 992, 1200, 1600 px. */
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '100em' },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
 });
@@ -57,7 +56,8 @@ function readableShade(shades: readonly string[], from: number, background: stri
   }
   const darkest = shades[shades.length - 1]!;
   let text = darkest;
-  for (let step = 1; contrast(text, background) < TEXT_CONTRAST && step <= 20; step += 1) text = darken(darkest, step * 0.05);
+  for (let step = 1; contrast(text, background) < TEXT_CONTRAST && step <= 20; step += 1)
+    text = darken(darkest, step * 0.05);
   return text;
 }
 

@@ -15,17 +15,27 @@ export function itemTitle(i18n: I18n, item: OutboxItem): string {
     case 'documentation': {
       const mode = item.draft?.mode ?? 'TRUCK';
       const update = item.draft?.docId !== undefined;
-      if (mode === 'RAILCAR') return update ? i18n._(msg`Railcar documentation update · Trip ID ${id}`) : i18n._(msg`Railcar documentation · Trip ID ${id}`);
-      return update ? i18n._(msg`Truck documentation update · Trip ID ${id}`) : i18n._(msg`Truck documentation · Trip ID ${id}`);
+      if (mode === 'RAILCAR')
+        return update
+          ? i18n._(msg`Railcar documentation update · Trip ID ${id}`)
+          : i18n._(msg`Railcar documentation · Trip ID ${id}`);
+      return update
+        ? i18n._(msg`Truck documentation update · Trip ID ${id}`)
+        : i18n._(msg`Truck documentation · Trip ID ${id}`);
     }
     case 'accept': {
-      const when = typeof item.summary?.withdrawalDate === 'string' ? dayjs(item.summary.withdrawalDate).format('MMM DD, hh:mm a') : '';
+      const when =
+        typeof item.summary?.withdrawalDate === 'string'
+          ? dayjs(item.summary.withdrawalDate).format('MMM DD, hh:mm a')
+          : '';
       return i18n._(msg`Accept · Trip ID ${id} · pickup ${when}`);
     }
     case 'decline':
       return i18n._(msg`Decline · Trip ID ${id}`);
     case 'customs-read':
-      return item.summary?.customsRead === false ? i18n._(msg`Mark as unread · Trip ID ${id}`) : i18n._(msg`Mark as read · Trip ID ${id}`);
+      return item.summary?.customsRead === false
+        ? i18n._(msg`Mark as unread · Trip ID ${id}`)
+        : i18n._(msg`Mark as read · Trip ID ${id}`);
   }
 }
 
@@ -44,7 +54,9 @@ export function sentToast(i18n: I18n, item: OutboxItem): { title?: string; messa
       }
       return {
         title: i18n._(msg`Truck ID ${ticketId}`),
-        message: update ? i18n._(msg`Truck documentation updated successfully`) : i18n._(msg`Truck documentation created successfully`),
+        message: update
+          ? i18n._(msg`Truck documentation updated successfully`)
+          : i18n._(msg`Truck documentation created successfully`),
       };
     }
     case 'accept':
@@ -59,7 +71,8 @@ export function sentToast(i18n: I18n, item: OutboxItem): { title?: string; messa
 /** The server's message in the user's language (known spec texts are translated). */
 export function refusalText(i18n: I18n, message: string | undefined): string {
   if (!message) return i18n._(msg`The server refused it.`);
-  if (message.includes('duplicate key value violates unique constraint')) return translateMessage(i18n, 'duplicate_invoice_number');
+  if (message.includes('duplicate key value violates unique constraint'))
+    return translateMessage(i18n, 'duplicate_invoice_number');
   if (message === 'No connection to the server') return translateMessage(i18n, message);
   return translateMessage(i18n, message);
 }
@@ -83,6 +96,8 @@ export function toastOutOfSpace(i18n: I18n): void {
     color: 'red',
     autoClose: false,
     title: i18n._(msg`This device is out of storage space`),
-    message: i18n._(msg`The form could not be kept for sending later. Free some space (old photos, downloads, other apps) and try again; your entries are still in the form.`),
+    message: i18n._(
+      msg`The form could not be kept for sending later. Free some space (old photos, downloads, other apps) and try again; your entries are still in the form.`,
+    ),
   });
 }

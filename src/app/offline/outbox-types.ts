@@ -1,5 +1,5 @@
 /**
- * What the outbox keeps for one write (DESIGN.md section 7). The request is stored as it will be
+ * What the outbox keeps for one write. The request is stored as it will be
  * sent, so the page and the service worker replay it the same way; `draft` keeps what a form needs to
  * reopen a documentation item.
  */
@@ -12,8 +12,7 @@ export type OutboxKind = 'documentation' | 'accept' | 'decline' | 'customs-read'
 export type OutboxState = 'pending' | 'refused' | 'editing';
 
 export type OutboxPart =
-  | { name: string; kind: 'file'; blob: Blob; filename: string }
-  | { name: string; kind: 'json'; json: string };
+  { name: string; kind: 'file'; blob: Blob; filename: string } | { name: string; kind: 'json'; json: string };
 
 export interface OutboxRequest {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,5 +1,5 @@
 /**
- * The outbox store (DESIGN.md section 7): writes waiting for the server, per user, in IndexedDB.
+ * The outbox store: writes waiting for the server, per user, in IndexedDB.
  * Items are kept across sign-out and sent only while their own user is signed in again (see README
  * "Offline outbox"); nothing leaves the outbox without being sent or discarded by the user.
  */
@@ -93,19 +93,27 @@ export async function holdForEditing(id: string): Promise<OutboxItem | undefined
 /** The form was left without saving: the item goes back to what it was. */
 export async function releaseEditing(id: string): Promise<void> {
   const item = await db.outbox.get(id);
-  if (item?.state === 'editing') await updateItem(id, { state: item.stateBeforeEdit ?? 'pending', stateBeforeEdit: undefined });
+  if (item?.state === 'editing')
+    await updateItem(id, { state: item.stateBeforeEdit ?? 'pending', stateBeforeEdit: undefined });
 }
 
 /** After a restart no form holds an item any more. */
 export async function releaseAllEditing(): Promise<void> {
-  const held = await db.outbox.where('userId').above(-Infinity).filter((item) => item.state === 'editing').toArray();
+  const held = await db.outbox
+    .where('userId')
+    .above(-Infinity)
+    .filter((item) => item.state === 'editing')
+    .toArray();
   for (const item of held) await releaseEditing(item.id);
 }
 
 /** A newer read flag for the same ticket makes an older queued one pointless (last write wins). */
 export async function dropSupersededReadFlags(userId: number, ticketId: number, keepId: string): Promise<void> {
   const items = await listItems(userId);
-  const stale = items.filter((item) => item.kind === 'customs-read' && item.ticketId === ticketId && item.id !== keepId && item.state !== 'editing');
+  const stale = items.filter(
+    (item) =>
+      item.kind === 'customs-read' && item.ticketId === ticketId && item.id !== keepId && item.state !== 'editing',
+  );
   if (stale.length === 0) return;
   await db.outbox.bulkDelete(stale.map((item) => item.id));
   notifyOutboxChanged();

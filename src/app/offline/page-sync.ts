@@ -1,5 +1,5 @@
 /**
- * When the page replays the outbox (DESIGN.md section 7): on start, when the browser comes back
+ * When the page replays the outbox: on start, when the browser comes back
  * online, when the tab becomes visible, after a write was queued, when an item's backoff ends, and
  * every minute as a floor. Where the browser has Background Sync the service worker is also asked to
  * replay (it does so even with the app closed); the Web Lock keeps the two from sending at once.
@@ -57,7 +57,8 @@ function schedule(summary: DrainSummary | null): void {
 /** Asks the service worker for a Background Sync, where the browser has it. */
 export async function registerBackgroundSync(): Promise<boolean> {
   try {
-    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof SyncManager === 'undefined') return false;
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof SyncManager === 'undefined')
+      return false;
     const registration = await navigator.serviceWorker.getRegistration();
     if (!registration || !('sync' in registration) || !registration.sync) return false;
     await registration.sync.register(SYNC_TAG);

@@ -1,5 +1,5 @@
 /**
- * The TanStack Query cache kept in IndexedDB, per user (DESIGN.md section 7). The card's
+ * The TanStack Query cache kept in IndexedDB, per user. The card's
  * sync-storage persister needs a synchronous Storage; DexieStorage is one: every value is loaded
  * from Dexie into memory before the app renders, reads come from memory, writes go to memory and
  * then, in order, to Dexie. Each user has their own key; signing out (or any 401) removes the
@@ -65,7 +65,10 @@ export interface CachePersistence {
   droppedSaves: () => number;
 }
 
-export function createCachePersistence(queryClient: QueryClient, storage: DexieStorage = cacheStorage): CachePersistence {
+export function createCachePersistence(
+  queryClient: QueryClient,
+  storage: DexieStorage = cacheStorage,
+): CachePersistence {
   let current: number | null = null;
   let unsubscribe: (() => void) | null = null;
   let gate = { open: false };

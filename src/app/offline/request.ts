@@ -36,7 +36,12 @@ export function buildBody(request: OutboxRequest): { body: BodyInit | undefined;
   return { body: undefined, contentType: undefined };
 }
 
-export function requestHeaders(request: OutboxRequest, key: string, token: string | null, contentType: string | undefined) {
+export function requestHeaders(
+  request: OutboxRequest,
+  key: string,
+  token: string | null,
+  contentType: string | undefined,
+) {
   const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': key, ...request.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (contentType) headers['Content-Type'] = contentType;
@@ -52,7 +57,12 @@ function parse(text: string, type: string | null): unknown {
   }
 }
 
-async function sendWithFetch(url: string, request: OutboxRequest, headers: Record<string, string>, body: BodyInit | undefined): Promise<SendResult> {
+async function sendWithFetch(
+  url: string,
+  request: OutboxRequest,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+): Promise<SendResult> {
   let response: Response;
   try {
     response = await fetch(url, { method: request.method, headers, body });

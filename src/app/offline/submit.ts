@@ -1,5 +1,5 @@
 /**
- * How a form or dialog sends a write that must survive a lost connection (DESIGN.md section 7):
+ * How a form or dialog sends a write that must survive a lost connection:
  * the item is stored in the outbox first (so closing the tab mid-send loses nothing), then, when
  * online and no other upload is running, sent at once with its Idempotency-Key so the form shows
  * the server's answer as usual. A send without an answer leaves the same item, same key, in the
@@ -43,7 +43,10 @@ export class OutboxUnavailableError extends Error {
 export type SubmitInput = Omit<NewItem, 'userId'> & { userId?: number };
 
 function asApiError({ status, body }: SendResult): ApiError {
-  const errorBody = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as ApiError['body']) : null;
+  const errorBody =
+    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as ApiError['body'])
+      : null;
   return new ApiError(status, errorBody, '');
 }
 
@@ -106,9 +109,11 @@ export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitRes
       return { status: 'queued', item, reason: 'offline' };
     }
     if (!stored) {
-      const answer = await sendRequest(item.request, item.id, token, progressListener(item.id)).catch((error: unknown) => {
-        throw error instanceof OutboxNetworkError ? new NetworkError(error) : error;
-      });
+      const answer = await sendRequest(item.request, item.id, token, progressListener(item.id)).catch(
+        (error: unknown) => {
+          throw error instanceof OutboxNetworkError ? new NetworkError(error) : error;
+        },
+      );
       if (classifyAnswer(answer.status, answer.body) === 'sent') return { status: 'sent', body: answer.body };
       throw asApiError(answer);
     }

@@ -137,7 +137,7 @@ async function drainLocked(env: SyncEnv): Promise<DrainSummary> {
   const tried = new Set<string>();
   for (;;) {
     const now = env.now?.() ?? Date.now();
-    // Strictly in order (DESIGN.md section 7): the oldest waiting item goes first, and while it waits
+    // Strictly in order: the oldest waiting item goes first, and while it waits
     // out its backoff the newer ones wait behind it, so a decline never overtakes its accept and the
     // last read flag set is the one that stays. Refused items are out of the line until fixed.
     const next = (await listItems(auth.userId)).find((item) => item.state === 'pending');

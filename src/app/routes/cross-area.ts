@@ -1,5 +1,5 @@
 /**
- * Ticket detail links cross areas (spec section 2, customs area): a customs user opening an admin
+ * Ticket detail links cross areas (customs area): a customs user opening an admin
  * ta-invoice path goes to the customs predoc of that ticket; an admin opening a customs documentation
  * path goes to the admin ta-invoice of that ticket.
  */

@@ -6,7 +6,7 @@ import { getToken, setSession } from '../lib/session-store';
 import { PATHS } from '../paths';
 
 /**
- * /token (spec section 2): the SSO callback hands a token over here. A token in the query replaces
+ * /token: the SSO callback hands a token over here. A token in the query replaces
  * everything stored (the device's language choice excepted) and the app reloads at / so it starts
  * clean and signs in silently with it. Without one, a stored token is reused; otherwise, to /login.
  */

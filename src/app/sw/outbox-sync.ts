@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker's half of the outbox (DESIGN.md section 7): a Background Sync 'outbox' event
+ * The service worker's half of the outbox: a Background Sync 'outbox' event
  * replays the signed-in user's items from IndexedDB with the token the page mirrored there, even
  * with the app closed. Open pages hear each outcome (toast, refetch). Left-over items make the
  * sync fail so the browser tries again later.

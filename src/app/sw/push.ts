@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Push notifications in the service worker (spec section 4). FCM delivers the server's message
+ * Push notifications in the service worker. FCM delivers the server's message
  * (plugins/push.ts) as `{notification: {title, body}, data: {title, ticketNumber, supplierName,
  * carrierName}, ...}`; this shows it with the texts the app left in the user's language (English
  * defaults otherwise), an unknown title with the spec's default message. Every push shows a notification

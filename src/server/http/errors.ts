@@ -1,4 +1,4 @@
-/** HTTP errors with the body shape of DESIGN.md section 5: {statusCode, error, message, details?}. */
+/** HTTP errors with the body shape of {statusCode, error, message, details?}. */
 import { STATUS_CODES } from 'node:http';
 
 export class HttpError extends Error {

@@ -6,7 +6,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { checkFile, CONTENT_TYPES, detectFileType, type DetectedType, type FileRule } from '../../shared/domain/file-rules';
+import {
+  checkFile,
+  CONTENT_TYPES,
+  detectFileType,
+  type DetectedType,
+  type FileRule,
+} from '../../shared/domain/file-rules';
 import { FileTooLargeError, type LocalFileStore, type StoredObject } from '../plugins/file-store';
 import { HttpError } from './errors';
 
@@ -48,7 +54,11 @@ export async function discardFiles(store: LocalFileStore, files: readonly Receiv
 }
 
 /** Runs `work` (validation, the transaction) and removes the request's stored files if it fails. */
-export async function discardOnFailure<T>(store: LocalFileStore, files: readonly ReceivedFile[], work: () => Promise<T>): Promise<T> {
+export async function discardOnFailure<T>(
+  store: LocalFileStore,
+  files: readonly ReceivedFile[],
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -59,8 +69,11 @@ export async function discardOnFailure<T>(store: LocalFileStore, files: readonly
 
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'file';
 }
 
@@ -94,7 +107,12 @@ function asHttpError(error: unknown): unknown {
   return error;
 }
 
-async function storeFile(store: LocalFileStore, part: MultipartFile, slot: string, rule: FileRule): Promise<ReceivedFile> {
+async function storeFile(
+  store: LocalFileStore,
+  part: MultipartFile,
+  slot: string,
+  rule: FileRule,
+): Promise<ReceivedFile> {
   let stored: StoredObject;
   try {
     stored = await store.put(part.file, rule.maxBytes);
@@ -110,14 +128,25 @@ async function storeFile(store: LocalFileStore, part: MultipartFile, slot: strin
     const message = refusal ?? rule.badFormat;
     throw new HttpError(message === rule.tooBig ? 413 : 400, message, { [slot]: message });
   }
-  return { field: part.fieldname, slot, filename: cleanFileName(part.filename), type, contentType: CONTENT_TYPES[type], stored };
+  return {
+    field: part.fieldname,
+    slot,
+    filename: cleanFileName(part.filename),
+    type,
+    contentType: CONTENT_TYPES[type],
+    stored,
+  };
 }
 
 /**
  * Receives the upload. A request that is not multipart is read as JSON: `{[jsonField]: {...}}` (or the
  * object itself), with no files, so an update without new files can be sent as plain JSON.
  */
-export async function receiveMultipart(request: FastifyRequest, store: LocalFileStore, options: ReceiveOptions): Promise<ReceivedUpload> {
+export async function receiveMultipart(
+  request: FastifyRequest,
+  store: LocalFileStore,
+  options: ReceiveOptions,
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body && typeof body === 'object' && options.jsonField in body) {
@@ -141,7 +170,10 @@ export async function receiveMultipart(request: FastifyRequest, store: LocalFile
       const ordinal = ordinals.get(part.fieldname) ?? 0;
       ordinals.set(part.fieldname, ordinal + 1);
       const target = options.route(part.fieldname, ordinal);
-      if (!target) throw new HttpError(400, `Unexpected file part ${part.fieldname}`, { [part.fieldname]: `Unexpected file part ${part.fieldname}` });
+      if (!target)
+        throw new HttpError(400, `Unexpected file part ${part.fieldname}`, {
+          [part.fieldname]: `Unexpected file part ${part.fieldname}`,
+        });
       if ('refuse' in target) throw new HttpError(400, target.refuse, { [target.slot]: target.refuse });
       files.push(await storeFile(store, part, target.slot, target.rule));
     }

@@ -1,5 +1,5 @@
 /**
- * The allocation sweep of DESIGN.md section 3, run every minute by pg-boss: removes PENDING and CONFIRMED
+ * The allocation sweep, run every minute by pg-boss: removes PENDING and CONFIRMED
  * tickets older than DELETE_TICKETS_FREQUENCY days, expires offers waiting longer than
  * ALLOCATION_FREQUENCY hours (0 = never) and offers the ticket to the next carrier, and retries tickets
  * left without a carrier. Each ticket is handled in its own transaction under its row lock taken with

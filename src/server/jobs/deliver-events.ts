@@ -1,5 +1,5 @@
 /**
- * Delivers the events outbox (DESIGN.md section 7). The pg-boss job `deliver-events` is sent after
+ * Delivers the events outbox. The pg-boss job `deliver-events` is sent after
  * every successful write (the writing process's own worker is woken at once) and, as a floor, by each
  * process every few seconds when undelivered rows exist, so events written by background jobs go out
  * too; the queue's `short` policy keeps at most one job waiting.
@@ -14,7 +14,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/database';
 import { DEFAULT_EVENT_TITLE } from '../../shared/domain/events';
-import { PORTAL_EVENTS_CHANNEL, type EventTitle, type EventType, type PortalEventMessage } from '../repositories/events';
+import {
+  PORTAL_EVENTS_CHANNEL,
+  type EventTitle,
+  type EventType,
+  type PortalEventMessage,
+} from '../repositories/events';
 import {
   eventAudience,
   firebaseTokensOfUsers,
@@ -33,7 +38,6 @@ const BATCH = 100;
 /** NOTIFY payloads must stay under 8000 bytes: a long recipient list is split over several. */
 const NOTIFY_MAX_BYTES = 7000;
 
-
 export interface DeliveryDeps {
   db: Db;
   push: PushSender | null;
@@ -48,7 +52,10 @@ export interface DeliveryResult {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-function toMessage(event: PendingEvent, audience: { userIds: number[]; providerName: string | null }): PortalEventMessage {
+function toMessage(
+  event: PendingEvent,
+  audience: { userIds: number[]; providerName: string | null },
+): PortalEventMessage {
   const type = event.type as EventType;
   const p = event.payload;
   const ticketNumber = typeof p.ticketNumber === 'number' ? p.ticketNumber : event.ticketId;
@@ -77,13 +84,18 @@ export function notifyPayloads(message: PortalEventMessage): string[] {
   return out;
 }
 
-async function pushEvent(deps: DeliveryDeps, push: PushSender, message: PortalEventMessage): Promise<{ sent: number; removed: number }> {
+async function pushEvent(
+  deps: DeliveryDeps,
+  push: PushSender,
+  message: PortalEventMessage,
+): Promise<{ sent: number; removed: number }> {
   const tokens = await firebaseTokensOfUsers(deps.db, message.userIds);
   if (tokens.length === 0) return { sent: 0, removed: 0 };
   const unique = [...new Set(tokens.map((t) => t.token))];
   const result = await push.send(unique, message);
   const removed = await removeFirebaseTokens(deps.db, result.invalidTokens);
-  if (result.failed > 0) deps.log.warn({ eventId: message.eventId, failed: result.failed, removed }, 'push partly failed');
+  if (result.failed > 0)
+    deps.log.warn({ eventId: message.eventId, failed: result.failed, removed }, 'push partly failed');
   return { sent: result.sent, removed };
 }
 
@@ -145,11 +157,14 @@ export async function startEventDelivery(app: FastifyInstance, boss: PgBoss): Pr
       .catch((error: unknown) => app.log.warn({ err: error }, 'deliver-events not queued'));
   };
   // The floor only queues a job when something waits, so idle processes add no job rows.
-  const floor = setInterval(() => {
-    hasUndeliveredEvents(app.db)
-      .then((waiting) => waiting && nudge())
-      .catch((error: unknown) => app.log.warn({ err: error }, 'undelivered events not checked'));
-  }, Math.max(1, app.config.eventsPollSeconds) * 1000);
+  const floor = setInterval(
+    () => {
+      hasUndeliveredEvents(app.db)
+        .then((waiting) => waiting && nudge())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'undelivered events not checked'));
+    },
+    Math.max(1, app.config.eventsPollSeconds) * 1000,
+  );
   floor.unref();
   app.addHook('preClose', async () => {
     closing = true;

@@ -1,4 +1,4 @@
-/** Removes stored Idempotency-Key responses once their 24 h are over (DESIGN.md section 5). */
+/** Removes stored Idempotency-Key responses once their 24 h are over. */
 import type { Db } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../repositories/idempotency';
 

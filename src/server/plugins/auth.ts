@@ -70,7 +70,8 @@ export const authPlugin = fp(async (app) => {
         clockTolerance: CLOCK_TOLERANCE_S,
       });
       const { iat, exp } = payload as { iat: number; exp: number };
-      if (exp - iat > MAX_TOKEN_MS / 1000 || iat > Date.now() / 1000 + CLOCK_TOLERANCE_S) throw new Error('token lifetime');
+      if (exp - iat > MAX_TOKEN_MS / 1000 || iat > Date.now() / 1000 + CLOCK_TOLERANCE_S)
+        throw new Error('token lifetime');
       sub = payload.sub;
       ver = payload.ver;
       request.tokenIssuedAt = iat * 1000;
@@ -88,7 +89,8 @@ export const authPlugin = fp(async (app) => {
 
   app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
     request.auth ??= await verify(request);
-    if (!can(request.auth.roles, permission)) throw new HttpError(403, forbiddenMessage(permission, request.auth.roles));
+    if (!can(request.auth.roles, permission))
+      throw new HttpError(403, forbiddenMessage(permission, request.auth.roles));
   });
 });
 

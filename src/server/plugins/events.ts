@@ -1,5 +1,5 @@
 /**
- * Live updates in this process (DESIGN.md section 7). Every server process LISTENs on `portal_events`,
+ * Live updates in this process. Every server process LISTENs on `portal_events`,
  * where the delivery worker (any process) publishes each event with the ids of the users who may see
  * it, and fans the event out to its own open server-sent-event streams of those users. After every
  * successful write under /api it nudges the delivery worker, so an event written by that request goes

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on every authenticated POST/PUT/PATCH/DELETE under /api (DESIGN.md section 5), as
+ * Idempotency-Key on every authenticated POST/PUT/PATCH/DELETE under /api, as
  * hooks rather than per-route code: an onRoute hook appends a preHandler after each write route's own
  * authentication; that preHandler claims (user, key) with one INSERT ... ON CONFLICT before the handler
  * runs, and onSend stores the status code and JSON body (4xx included) or releases the key (5xx, thrown
@@ -133,7 +133,11 @@ export function canonicalJson(value: unknown): string {
   if (value === undefined) return '';
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) && !Buffer.isBuffer(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
       : v,
   );
 }
@@ -180,7 +184,9 @@ export const idempotencyPlugin = fp(async (app) => {
     const prefix = `${request.method}\n${request.url}\n`;
     const boundary = multipartBoundary(request);
     const tap = boundary ? new BodyTap(request.raw, new BoundaryFreeDigest(prefix, boundary)) : undefined;
-    const requestHash = tap ? undefined : createHash('sha256').update(prefix).update(canonicalJson(request.body)).digest('hex');
+    const requestHash = tap
+      ? undefined
+      : createHash('sha256').update(prefix).update(canonicalJson(request.body)).digest('hex');
     const claimHash = requestHash ?? `pending:${randomUUID()}`;
 
     // Two rounds: a row seen in conflict may be released (5xx) before it is read.

@@ -68,7 +68,7 @@ export const jobsPlugin = fp(async (app) => {
     if (removed) app.log.info({ removed }, 'expired captcha solutions removed');
   });
 
-  // The events outbox: push and server-sent events (DESIGN.md section 7).
+  // The events outbox: push and server-sent events.
   app.decorate('eventDelivery', await startEventDelivery(app, boss));
 
   app.addHook('onClose', async () => {

@@ -17,11 +17,18 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createSign, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { cert, deleteApp, initializeApp, type Credential, type GoogleOAuthAccessToken, type ServiceAccount } from 'firebase-admin/app';
+import {
+  cert,
+  deleteApp,
+  initializeApp,
+  type Credential,
+  type GoogleOAuthAccessToken,
+  type ServiceAccount,
+} from 'firebase-admin/app';
 import { getMessaging, type Messaging } from 'firebase-admin/messaging';
 import type { EventTitle, EventType } from '../repositories/events';
 
-/** The push message of spec section 3, plus the provider (customs agent) that invoiced/customs name. */
+/** The push message, plus the provider (customs agent) that invoiced/customs name. */
 export interface PushMessage {
   type: EventType;
   title: EventTitle;
@@ -89,7 +96,9 @@ class EndpointCredential implements Credential {
       iat: now,
       exp: now + 3600,
     })}`;
-    const signature = createSign('RSA-SHA256').update(unsigned).sign(this.account.privateKey ?? this.account.private_key ?? '');
+    const signature = createSign('RSA-SHA256')
+      .update(unsigned)
+      .sign(this.account.privateKey ?? this.account.private_key ?? '');
     const res = await fetch(new URL('/token', this.endpoint), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -106,7 +115,10 @@ class EndpointCredential implements Credential {
 /** FCM errors that mean the token itself is dead (uninstalled app, expired or malformed token). */
 function isInvalidToken(error: { code?: string; message?: string } | undefined): boolean {
   if (!error) return false;
-  if (error.code === 'messaging/registration-token-not-registered' || error.code === 'messaging/invalid-registration-token') {
+  if (
+    error.code === 'messaging/registration-token-not-registered' ||
+    error.code === 'messaging/invalid-registration-token'
+  ) {
     return true;
   }
   // INVALID_ARGUMENT also covers a malformed message: only a complaint about the token removes it.
@@ -154,7 +166,10 @@ export const pushPlugin = fp(async (app) => {
   const httpAgent = endpoint ? new RedirectingAgent(new URL(endpoint)) : undefined;
   const credential = endpoint ? new EndpointCredential(account, endpoint) : cert(account);
   // A unique name: tests build several apps in one process.
-  const firebase = initializeApp({ credential, httpAgent, projectId: account.projectId ?? account.project_id }, `portal-${randomUUID()}`);
+  const firebase = initializeApp(
+    { credential, httpAgent, projectId: account.projectId ?? account.project_id },
+    `portal-${randomUUID()}`,
+  );
   const messaging = getMessaging(firebase);
   messaging.enableLegacyHttpTransport();
   app.decorate('push', new FirebasePush(messaging));

@@ -1,6 +1,6 @@
 /**
  * Offers (ticket assignments): the conditional updates of an offer that make racing requests lose with
- * 409, and the allocation of DESIGN.md section 3 (candidates gathered in SQL, ranked by the pure function
+ * 409, and the allocation (candidates gathered in SQL, ranked by the pure function
  * of src/shared, the offer inserted here). The ticket rows themselves are written in ticket-writes.ts.
  *
  * Invariant: a ticket has at most one open offer, an assignment in PENDING (waiting for the carrier) or

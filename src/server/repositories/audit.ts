@@ -1,4 +1,4 @@
-/** The audit trail of DESIGN.md section 3: one row per ticket transition (who, when, from, to, reason). */
+/** The audit trail of one row per ticket transition (who, when, from, to, reason). */
 import type { Tx } from '../db/database';
 import { auditLog } from '../db/schema/system';
 

@@ -1,5 +1,5 @@
 /**
- * The transactional outbox of notifications (DESIGN.md section 7): a row is written in the same
+ * The transactional outbox of notifications: a row is written in the same
  * transaction as the state change it announces; a later worker delivers it (push, server-sent events).
  */
 import type { EventTitle, EventType, TicketEventMessage } from '../../shared/domain/events';
@@ -8,10 +8,10 @@ import { events } from '../db/schema/system';
 
 export type { EventTitle, EventType };
 
-/** Notification types of spec section 3 that the ticket lifecycle raises. */
+/** Notification types that the ticket lifecycle raises. */
 export type TicketEventType = Extract<EventType, 'New ticket' | 'Ticket confirmed'>;
 
-/** The push message of spec section 3: title, ticketNumber, supplierName, carrierName. */
+/** The push message of title, ticketNumber, supplierName, carrierName. */
 export interface TicketEventPayload {
   title: Extract<EventTitle, 'new' | 'confirmed'>;
   ticketNumber: number;
@@ -27,7 +27,6 @@ export async function writeEvent(
 ): Promise<void> {
   await db.insert(events).values({ type, ticketId, payload: { ...payload } });
 }
-
 
 /** PostgreSQL channel on which the delivery worker publishes each event to every server process. */
 export const PORTAL_EVENTS_CHANNEL = 'portal_events';

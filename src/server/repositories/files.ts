@@ -42,7 +42,9 @@ export interface DownloadableFile {
 
 /** The file with this key if the viewer can see the ticket owning it. */
 export async function findDownloadableFile(db: Tx, viewer: Viewer, key: string): Promise<DownloadableFile | undefined> {
-  const rows = await queryRows<DownloadableFile>(db, sql`
+  const rows = await queryRows<DownloadableFile>(
+    db,
+    sql`
     with owners as (
       select df.file_id, d.ticket_id, df.kind, df.position from document_files df
         join shipping_documents d on d.id = df.document_id
@@ -57,7 +59,8 @@ export async function findDownloadableFile(db: Tx, viewer: Viewer, key: string):
       join owners o on o.file_id = f.id
       join tickets on tickets.id = o.ticket_id
     where f.key = ${key} and ${ticketScope(viewer)}
-    limit 1`);
+    limit 1`,
+  );
   const row = rows[0];
   return row ? { ...row, size: Number(row.size) } : undefined;
 }

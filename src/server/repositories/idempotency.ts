@@ -1,5 +1,5 @@
 /**
- * Stored responses of writes sent with an Idempotency-Key (DESIGN.md section 5). A row is claimed
+ * Stored responses of writes sent with an Idempotency-Key. A row is claimed
  * (state `in_flight`) before the handler runs and completed with the response, or deleted so the client
  * may retry. Rows live 24 h; an `in_flight` row whose process died is claimable again after a while.
  */
@@ -22,7 +22,9 @@ export interface StoredIdempotency {
  * or a stale `in_flight` row, is taken over in the same statement.
  */
 export async function claimIdempotencyKey(db: Tx, userId: number, key: string, requestHash: string): Promise<boolean> {
-  const rows = await queryRows<{ claimed: number }>(db, sql`
+  const rows = await queryRows<{ claimed: number }>(
+    db,
+    sql`
     insert into idempotency_keys (user_id, key, request_hash, state, created_at)
     values (${userId}, ${key}, ${requestHash}, 'in_flight', now())
     on conflict (user_id, key) do update
@@ -31,12 +33,18 @@ export async function claimIdempotencyKey(db: Tx, userId: number, key: string, r
       where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
          or (idempotency_keys.state = 'in_flight'
              and idempotency_keys.created_at < now() - make_interval(mins => ${IDEMPOTENCY_STALE_MINUTES}))
-    returning 1 as claimed`);
+    returning 1 as claimed`,
+  );
   return rows.length > 0;
 }
 
 export async function findIdempotencyKey(db: Tx, userId: number, key: string): Promise<StoredIdempotency | undefined> {
-  const [row] = await queryRows<{ request_hash: string; state: string; status_code: number | null; response_body: unknown }>(
+  const [row] = await queryRows<{
+    request_hash: string;
+    state: string;
+    status_code: number | null;
+    response_body: unknown;
+  }>(
     db,
     sql`select request_hash, state, status_code, response_body from idempotency_keys
         where user_id = ${userId} and key = ${key}`,
@@ -65,7 +73,10 @@ export async function completeIdempotencyKey(
 }
 
 /** Gives the key back (5xx, thrown error, a response that cannot be stored). */
-export async function releaseIdempotencyKey(db: Tx, claim: { userId: number; key: string; claimHash: string }): Promise<void> {
+export async function releaseIdempotencyKey(
+  db: Tx,
+  claim: { userId: number; key: string; claimHash: string },
+): Promise<void> {
   await db.execute(sql`
     delete from idempotency_keys
     where user_id = ${claim.userId} and key = ${claim.key} and state = 'in_flight' and request_hash = ${claim.claimHash}`);
@@ -74,8 +85,11 @@ export async function releaseIdempotencyKey(db: Tx, claim: { userId: number; key
 /** Removes rows past the TTL; answers how many. */
 export async function deleteExpiredIdempotencyKeys(db: Tx, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3600_000);
-  const rows = await queryRows<{ n: number }>(db, sql`
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`
     with gone as (delete from idempotency_keys where created_at < ${cutoff.toISOString()} returning 1)
-    select count(*)::int as n from gone`);
+    select count(*)::int as n from gone`,
+  );
   return rows[0]?.n ?? 0;
 }

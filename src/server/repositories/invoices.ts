@@ -31,9 +31,15 @@ interface InvoiceRow {
 const fileRef = (key: string | null, name: string | null): FileRef | null => (key && name ? { key, name } : null);
 
 /** Provider invoices within the viewer's view, by ticket or by id. */
-export async function findInvoiceViews(db: Tx, viewer: Viewer, by: { ticketId: number } | { id: number }): Promise<InvoiceView[]> {
+export async function findInvoiceViews(
+  db: Tx,
+  viewer: Viewer,
+  by: { ticketId: number } | { id: number },
+): Promise<InvoiceView[]> {
   const where = 'ticketId' in by ? sql`pi.ticket_id = ${by.ticketId}` : sql`pi.id = ${by.id}`;
-  const rows = await queryRows<InvoiceRow>(db, sql`
+  const rows = await queryRows<InvoiceRow>(
+    db,
+    sql`
     select pi.id, pi.ticket_id as "ticketId", pi.number, pi.date::text as date, pi.border_crossing_id as "borderCrossingId",
       bc.description as "crossingDescription", ca.id as "agentId", ca.trade_name as "agentTradeName",
       fi.key as "invoiceKey", fi.name as "invoiceName", pi.sap_validation_status as "sapValidationStatus", pi.rpa_id as "rpaId",
@@ -46,7 +52,8 @@ export async function findInvoiceViews(db: Tx, viewer: Viewer, by: { ticketId: n
       left join files fi on fi.id = pi.invoice_file_id
       left join files fp on fp.id = pi.payment_file_id
     where ${where} and ${ticketScope(viewer)}
-    order by pi.id`);
+    order by pi.id`,
+  );
   return rows.map((r) => ({
     id: r.id,
     ticketId: r.ticketId,
@@ -80,10 +87,13 @@ export interface StoredInvoice {
 }
 
 export async function lockInvoice(db: Tx, id: number, lock = true): Promise<StoredInvoice | undefined> {
-  const rows = await queryRows<StoredInvoice>(db, sql`
+  const rows = await queryRows<StoredInvoice>(
+    db,
+    sql`
     select id, ticket_id as "ticketId", number, date::text as date, border_crossing_id as "borderCrossingId", rpa_id as "rpaId",
       invoice_file_id as "invoiceFileId"
-    from provider_invoices where id = ${id} ${lock ? sql`for update` : sql``}`);
+    from provider_invoices where id = ${id} ${lock ? sql`for update` : sql``}`,
+  );
   return rows[0];
 }
 
@@ -98,7 +108,16 @@ export async function insertInvoice(
 export async function updateInvoice(
   db: Tx,
   id: number,
-  values: Partial<{ number: string; date: string; borderCrossingId: number; invoiceFileId: string; sapValidationStatus: SapValidationStatus; paymentNumber: string; paymentDate: string; paymentFileId: string }>,
+  values: Partial<{
+    number: string;
+    date: string;
+    borderCrossingId: number;
+    invoiceFileId: string;
+    sapValidationStatus: SapValidationStatus;
+    paymentNumber: string;
+    paymentDate: string;
+    paymentFileId: string;
+  }>,
 ): Promise<void> {
   await db
     .update(providerInvoices)

@@ -1,5 +1,5 @@
 /**
- * Read-only master data the ticket filters and forms need. Scoped where DESIGN.md section 4 says: a
+ * Read-only master data the ticket filters and forms need. Scoped to the caller where visibility rules apply: a
  * supplier sees only its own supplier and yards; a customs agent's "own" border crossings are those of
  * its agent.
  */

@@ -1,6 +1,6 @@
 /**
  * Delivery side of the events outbox: locking undelivered rows, resolving who may see the ticket
- * (DESIGN.md section 4), publishing with pg_notify, and the Firebase tokens of the recipients.
+ *, publishing with pg_notify, and the Firebase tokens of the recipients.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/database';
@@ -15,7 +15,12 @@ export interface PendingEvent {
 
 /** The oldest undelivered events, locked for this transaction; rows another worker holds are skipped. */
 export async function lockUndeliveredEvents(tx: Tx, limit: number): Promise<PendingEvent[]> {
-  const rows = await queryRows<{ id: number | string; type: string; ticket_id: number | null; payload: Record<string, unknown> }>(
+  const rows = await queryRows<{
+    id: number | string;
+    type: string;
+    ticket_id: number | null;
+    payload: Record<string, unknown>;
+  }>(
     tx,
     sql`select id, type, ticket_id, payload from events
         where delivered_at is null
@@ -28,7 +33,10 @@ export async function lockUndeliveredEvents(tx: Tx, limit: number): Promise<Pend
 
 /** Whether any event waits for delivery (the floor poll asks this before queueing a job). */
 export async function hasUndeliveredEvents(db: Tx): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from events where delivered_at is null limit 1`);
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from events where delivered_at is null limit 1`,
+  );
   return rows.length > 0;
 }
 
@@ -50,12 +58,17 @@ const customsStatuses = sql.join(
  */
 export async function eventAudience(tx: Tx, ticketId: number | null): Promise<EventAudience> {
   if (ticketId === null) {
-    const admins = await queryRows<{ id: number }>(tx, sql`
+    const admins = await queryRows<{ id: number }>(
+      tx,
+      sql`
       select distinct u.id from users u join user_roles r on r.user_id = u.id
-      where u.active and r.role in ('ADMIN', 'ADMINRO') order by u.id`);
+      where u.active and r.role in ('ADMIN', 'ADMINRO') order by u.id`,
+    );
     return { userIds: admins.map((r) => Number(r.id)), providerName: null };
   }
-  const users = await queryRows<{ id: number }>(tx, sql`
+  const users = await queryRows<{ id: number }>(
+    tx,
+    sql`
     select distinct u.id
     from tickets t
     join users u on u.active
@@ -70,13 +83,17 @@ export async function eventAudience(tx: Tx, ticketId: number | null): Promise<Ev
             select 1 from provider_invoices pi join border_crossings bc on bc.id = pi.border_crossing_id
             where pi.ticket_id = t.id and bc.customs_agent_id = u.customs_agent_id))
     )
-    order by u.id`);
-  const [provider] = await queryRows<{ trade_name: string }>(tx, sql`
+    order by u.id`,
+  );
+  const [provider] = await queryRows<{ trade_name: string }>(
+    tx,
+    sql`
     select ca.trade_name from provider_invoices pi
     join border_crossings bc on bc.id = pi.border_crossing_id
     join customs_agents ca on ca.id = bc.customs_agent_id
     where pi.ticket_id = ${ticketId}
-    limit 1`);
+    limit 1`,
+  );
   return { userIds: users.map((r) => Number(r.id)), providerName: provider?.trade_name ?? null };
 }
 

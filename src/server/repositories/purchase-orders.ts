@@ -1,4 +1,4 @@
-/** Materials and purchase orders from the ERP (DESIGN.md section 6): lists for the forms and the import. */
+/** Materials and purchase orders from the ERP: lists for the forms and the import. */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/database';
 import { materials } from '../db/schema/parties';
@@ -15,8 +15,15 @@ export interface PurchaseOrderView {
 }
 
 /** Open orders (something left) of a supplier, optionally of one material, earliest delivery first. */
-export async function listPurchaseOrders(db: Tx, filter: { supplierId: number | null; materialId: number | null }): Promise<PurchaseOrderView[]> {
-  const rows = await queryRows<Omit<PurchaseOrderView, 'availableQuantity' | 'quantity'> & { availableQuantity: string; quantity: string }>(db, sql`
+export async function listPurchaseOrders(
+  db: Tx,
+  filter: { supplierId: number | null; materialId: number | null },
+): Promise<PurchaseOrderView[]> {
+  const rows = await queryRows<
+    Omit<PurchaseOrderView, 'availableQuantity' | 'quantity'> & { availableQuantity: string; quantity: string }
+  >(
+    db,
+    sql`
     select po.id, po.document_number_id as "documentNumberId", po.early_delivery_date::text as "earlyDeliveryDate",
       po.available_quantity::text as "availableQuantity", po.quantity::text as quantity, po.material_id as "materialId",
       m.description as "materialDesc", po.supplier_id as "supplierId"
@@ -24,7 +31,8 @@ export async function listPurchaseOrders(db: Tx, filter: { supplierId: number | 
     where po.available_quantity > 0
       ${filter.supplierId !== null ? sql`and po.supplier_id = ${filter.supplierId}` : sql``}
       ${filter.materialId !== null ? sql`and po.material_id = ${filter.materialId}` : sql``}
-    order by po.early_delivery_date, po.document_number_id`);
+    order by po.early_delivery_date, po.document_number_id`,
+  );
   return rows.map((r) => ({ ...r, availableQuantity: Number(r.availableQuantity), quantity: Number(r.quantity) }));
 }
 
@@ -34,18 +42,30 @@ export async function supplierExists(db: Tx, id: number): Promise<boolean> {
 }
 
 export async function listMaterials(db: Tx): Promise<{ id: number; code: string; description: string }[]> {
-  return db.select({ id: materials.id, code: materials.code, description: materials.description }).from(materials).orderBy(materials.description);
+  return db
+    .select({ id: materials.id, code: materials.code, description: materials.description })
+    .from(materials)
+    .orderBy(materials.description);
 }
 
 /** Supplier ids by SAP id and material ids by code, for the import. */
-export async function importLookups(db: Tx): Promise<{ suppliers: Map<string, number>; materials: Map<string, number> }> {
-  const s = await queryRows<{ id: number; sapId: string }>(db, sql`select id, sap_id as "sapId" from suppliers where sap_id is not null`);
+export async function importLookups(
+  db: Tx,
+): Promise<{ suppliers: Map<string, number>; materials: Map<string, number> }> {
+  const s = await queryRows<{ id: number; sapId: string }>(
+    db,
+    sql`select id, sap_id as "sapId" from suppliers where sap_id is not null`,
+  );
   const m = await queryRows<{ id: number; code: string }>(db, sql`select id, code from materials`);
   return { suppliers: new Map(s.map((r) => [r.sapId, r.id])), materials: new Map(m.map((r) => [r.code, r.id])) };
 }
 
 export async function insertMaterial(db: Tx, code: string, description: string): Promise<number> {
-  const [row] = await db.insert(materials).values({ code, description }).onConflictDoNothing().returning({ id: materials.id });
+  const [row] = await db
+    .insert(materials)
+    .values({ code, description })
+    .onConflictDoNothing()
+    .returning({ id: materials.id });
   if (row) return row.id;
   const found = await queryRows<{ id: number }>(db, sql`select id from materials where code = ${code}`);
   return found[0]!.id;

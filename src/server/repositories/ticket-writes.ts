@@ -153,7 +153,7 @@ export async function ticketNames(tx: Tx, id: number): Promise<{ supplierName: s
 }
 
 /**
- * Gives back the purchase-order tonnes a ticket's documentation reserved (DESIGN.md section 6: cancel
+ * Gives back the purchase-order tonnes a ticket's documentation reserved (cancel
  * adjusts `availableQuantity`).
  */
 export async function releaseReservedTonnes(tx: Tx, ticketId: number): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Ticket reads: the list of GET /tickets with every filter of spec section 3, one ticket, and the counts.
- * Every query is scoped to the caller in SQL (DESIGN.md section 4) by `viewScope`, so a ticket outside
+ * Ticket reads: the list of GET /tickets with every filter, one ticket, and the counts.
+ * Every query is scoped to the caller in SQL by `viewScope`, so a ticket outside
  * the caller's view is never listed, counted or read. A page is built in a fixed number of queries: the
  * page of ids, the count, then the tickets, their offers, their documentation and their invoices, one
  * query each.

@@ -39,7 +39,7 @@ export async function findCredentials(db: Tx, username: string) {
   return row;
 }
 
-/** The user as the API shows it (spec section 3): roles in order and the business of the user. */
+/** The user as the API shows it: roles in order and the business of the user. */
 export async function findUserView(db: Tx, id: number): Promise<User | undefined> {
   const [row] = await db
     .select({
@@ -102,7 +102,11 @@ export async function recentFailures(db: Tx, username: string, ip: string, since
     .select({ n: sql<number>`count(*)::int` })
     .from(loginAttempts)
     .where(
-      and(eq(loginAttempts.username, username.toLowerCase()), eq(loginAttempts.success, false), gt(loginAttempts.at, since)),
+      and(
+        eq(loginAttempts.username, username.toLowerCase()),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, since),
+      ),
     );
   const [byIp] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -122,10 +126,17 @@ export async function addFirebaseToken(db: Tx, userId: number, token: string) {
 export async function removeFirebaseToken(db: Tx, userId: number, token?: string) {
   await db
     .delete(firebaseTokens)
-    .where(token ? and(eq(firebaseTokens.userId, userId), eq(firebaseTokens.token, token)) : eq(firebaseTokens.userId, userId));
+    .where(
+      token
+        ? and(eq(firebaseTokens.userId, userId), eq(firebaseTokens.token, token))
+        : eq(firebaseTokens.userId, userId),
+    );
 }
 
 export async function firebaseTokensOf(db: Tx, userId: number): Promise<string[]> {
-  const rows = await db.select({ token: firebaseTokens.token }).from(firebaseTokens).where(eq(firebaseTokens.userId, userId));
+  const rows = await db
+    .select({ token: firebaseTokens.token })
+    .from(firebaseTokens)
+    .where(eq(firebaseTokens.userId, userId));
   return rows.map((r) => r.token);
 }

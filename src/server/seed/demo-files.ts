@@ -50,7 +50,7 @@ export function demoPhoto(seed: number, width = 320, height = 240): Buffer {
       const i = row + 1 + x * 3;
       const ground = y > height * 0.45;
       const noise = ((x * 7 + y * 13 + seed * 31) % 23) - 11;
-      raw[i] = ground ? 120 + noise + (seed * 9) % 40 : 150 + (y >> 2);
+      raw[i] = ground ? 120 + noise + ((seed * 9) % 40) : 150 + (y >> 2);
       raw[i + 1] = ground ? 70 + noise : 190 + (y >> 3);
       raw[i + 2] = ground ? 40 + (noise >> 1) : 230;
     }

@@ -1,5 +1,5 @@
 /**
- * Demo data of DESIGN.md section 2: every role, both carrier modes, two customs agents with their own
+ * Demo data of every role, both carrier modes, two customs agents with their own
  * crossings, materials with open purchase orders, contracts (one ended) and tickets in every status.
  * Runs on an empty embedded database, or anywhere with SEED_DEMO=true; it is idempotent.
  */
@@ -44,7 +44,10 @@ const daysFrom = (base: Date, days: number) => new Date(base.getTime() + days * 
  * photos), provider invoices and a payment voucher, as a working portal would have them.
  */
 export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, store?: LocalFileStore): Promise<void> {
-  const existing = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users where username = 'admin'`);
+  const existing = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users where username = 'admin'`,
+  );
   if ((existing[0]?.n ?? 0) > 0) return;
   const now = new Date();
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -68,17 +71,65 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
     const [midwest, texas] = await tx
       .insert(suppliers)
       .values([
-        { sapId: '100245', businessName: 'Midwest Scrap Recycling LLC', tradeName: 'Midwest Scrap', city: 'Chicago', cellphone: '+1 312 555 0142' },
-        { sapId: '100311', businessName: 'Lone Star Metal Yards Inc.', tradeName: 'Lone Star Metals', city: 'San Antonio', cellphone: '+1 210 555 0199' },
+        {
+          sapId: '100245',
+          businessName: 'Midwest Scrap Recycling LLC',
+          tradeName: 'Midwest Scrap',
+          city: 'Chicago',
+          cellphone: '+1 312 555 0142',
+        },
+        {
+          sapId: '100311',
+          businessName: 'Lone Star Metal Yards Inc.',
+          tradeName: 'Lone Star Metals',
+          city: 'San Antonio',
+          cellphone: '+1 210 555 0199',
+        },
       ])
       .returning();
     const [chicagoYard, houstonYard, sanAntonioYard, elPasoYard] = await tx
       .insert(depots)
       .values([
-        { supplierId: midwest!.id, name: 'South Chicago Yard', city: 'Chicago, IL', address: '11600 S Burley Ave', latitude: 41.6847, longitude: -87.5436, description: 'Rail spur and truck scale', borderCrossingId: laredo!.id },
-        { supplierId: midwest!.id, name: 'Houston Ship Channel Yard', city: 'Houston, TX', address: '8300 Clinton Dr', latitude: 29.7342, longitude: -95.2733, description: 'Truck loading only', borderCrossingId: eaglePass!.id },
-        { supplierId: texas!.id, name: 'San Antonio East Yard', city: 'San Antonio, TX', address: '4200 E Houston St', latitude: 29.4311, longitude: -98.4322, description: null, borderCrossingId: laredo!.id },
-        { supplierId: texas!.id, name: 'El Paso Border Yard', city: 'El Paso, TX', address: '1500 Gateway Blvd E', latitude: 31.7719, longitude: -106.4101, description: 'Next to the Ysleta crossing', borderCrossingId: elPaso!.id },
+        {
+          supplierId: midwest!.id,
+          name: 'South Chicago Yard',
+          city: 'Chicago, IL',
+          address: '11600 S Burley Ave',
+          latitude: 41.6847,
+          longitude: -87.5436,
+          description: 'Rail spur and truck scale',
+          borderCrossingId: laredo!.id,
+        },
+        {
+          supplierId: midwest!.id,
+          name: 'Houston Ship Channel Yard',
+          city: 'Houston, TX',
+          address: '8300 Clinton Dr',
+          latitude: 29.7342,
+          longitude: -95.2733,
+          description: 'Truck loading only',
+          borderCrossingId: eaglePass!.id,
+        },
+        {
+          supplierId: texas!.id,
+          name: 'San Antonio East Yard',
+          city: 'San Antonio, TX',
+          address: '4200 E Houston St',
+          latitude: 29.4311,
+          longitude: -98.4322,
+          description: null,
+          borderCrossingId: laredo!.id,
+        },
+        {
+          supplierId: texas!.id,
+          name: 'El Paso Border Yard',
+          city: 'El Paso, TX',
+          address: '1500 Gateway Blvd E',
+          latitude: 31.7719,
+          longitude: -106.4101,
+          description: 'Next to the Ysleta crossing',
+          borderCrossingId: elPaso!.id,
+        },
       ])
       .returning();
     const [monterrey, saltillo] = await tx
@@ -95,10 +146,34 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
       ])
       .returning();
     await tx.insert(contracts).values([
-      { carrierId: rapido!.id, description: 'Truck freight Midwest–Monterrey 2026', price: '2450.00', from: isoDay(daysFrom(now, -200)), to: isoDay(daysFrom(now, 165)) },
-      { carrierId: border!.id, description: 'Border truck shuttle 2026', price: '1800.00', from: isoDay(daysFrom(now, -120)), to: isoDay(daysFrom(now, 240)) },
-      { carrierId: northern!.id, description: 'Gondola railcar service', price: '5200.00', from: isoDay(daysFrom(now, -90)), to: isoDay(daysFrom(now, 275)) },
-      { carrierId: oldRoad!.id, description: 'Legacy truck agreement (ended)', price: '2100.00', from: isoDay(daysFrom(now, -400)), to: isoDay(daysFrom(now, -35)) },
+      {
+        carrierId: rapido!.id,
+        description: 'Truck freight Midwest–Monterrey 2026',
+        price: '2450.00',
+        from: isoDay(daysFrom(now, -200)),
+        to: isoDay(daysFrom(now, 165)),
+      },
+      {
+        carrierId: border!.id,
+        description: 'Border truck shuttle 2026',
+        price: '1800.00',
+        from: isoDay(daysFrom(now, -120)),
+        to: isoDay(daysFrom(now, 240)),
+      },
+      {
+        carrierId: northern!.id,
+        description: 'Gondola railcar service',
+        price: '5200.00',
+        from: isoDay(daysFrom(now, -90)),
+        to: isoDay(daysFrom(now, 275)),
+      },
+      {
+        carrierId: oldRoad!.id,
+        description: 'Legacy truck agreement (ended)',
+        price: '2100.00',
+        from: isoDay(daysFrom(now, -400)),
+        to: isoDay(daysFrom(now, -35)),
+      },
     ]);
     await seedBackOffice(tx, { rapido: rapido!, border: border!, northern: northern!, oldRoad: oldRoad! }, now);
     const mats = await tx
@@ -131,16 +206,66 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
       { key: 'DELETE_TICKETS_FREQUENCY', value: '7' },
     ]);
 
-    const people: { username: string; name: string; email: string; roles: string[]; supplierId?: number; carrierId?: number; customsAgentId?: number }[] = [
+    const people: {
+      username: string;
+      name: string;
+      email: string;
+      roles: string[];
+      supplierId?: number;
+      carrierId?: number;
+      customsAgentId?: number;
+    }[] = [
       { username: 'admin', name: 'Alicia Ramírez', email: 'admin@scrap-portal.test', roles: ['ADMIN'] },
       { username: 'adminro', name: 'Roberto Díaz', email: 'adminro@scrap-portal.test', roles: ['ADMINRO'] },
-      { username: 'supplier1', name: 'Sam Kowalski', email: 'supplier1@scrap-portal.test', roles: ['SUPPLIER'], supplierId: midwest!.id },
-      { username: 'supplier2', name: 'Laura Garza', email: 'supplier2@scrap-portal.test', roles: ['SUPPLIER'], supplierId: texas!.id },
-      { username: 'carrier1', name: 'Miguel Torres', email: 'carrier1@scrap-portal.test', roles: ['CARRIER'], carrierId: rapido!.id },
-      { username: 'carrier2', name: 'Dana Whitfield', email: 'carrier2@scrap-portal.test', roles: ['CARRIER'], carrierId: border!.id },
-      { username: 'rail1', name: 'Ernesto Salinas', email: 'rail1@scrap-portal.test', roles: ['CARRIER'], carrierId: northern!.id },
-      { username: 'customs1', name: 'Patricia Luna', email: 'customs1@scrap-portal.test', roles: ['CUSTOMS'], customsAgentId: agentNorte!.id },
-      { username: 'customs2', name: 'Jorge Medina', email: 'customs2@scrap-portal.test', roles: ['CUSTOMS'], customsAgentId: agentFrontera!.id },
+      {
+        username: 'supplier1',
+        name: 'Sam Kowalski',
+        email: 'supplier1@scrap-portal.test',
+        roles: ['SUPPLIER'],
+        supplierId: midwest!.id,
+      },
+      {
+        username: 'supplier2',
+        name: 'Laura Garza',
+        email: 'supplier2@scrap-portal.test',
+        roles: ['SUPPLIER'],
+        supplierId: texas!.id,
+      },
+      {
+        username: 'carrier1',
+        name: 'Miguel Torres',
+        email: 'carrier1@scrap-portal.test',
+        roles: ['CARRIER'],
+        carrierId: rapido!.id,
+      },
+      {
+        username: 'carrier2',
+        name: 'Dana Whitfield',
+        email: 'carrier2@scrap-portal.test',
+        roles: ['CARRIER'],
+        carrierId: border!.id,
+      },
+      {
+        username: 'rail1',
+        name: 'Ernesto Salinas',
+        email: 'rail1@scrap-portal.test',
+        roles: ['CARRIER'],
+        carrierId: northern!.id,
+      },
+      {
+        username: 'customs1',
+        name: 'Patricia Luna',
+        email: 'customs1@scrap-portal.test',
+        roles: ['CUSTOMS'],
+        customsAgentId: agentNorte!.id,
+      },
+      {
+        username: 'customs2',
+        name: 'Jorge Medina',
+        email: 'customs2@scrap-portal.test',
+        roles: ['CUSTOMS'],
+        customsAgentId: agentFrontera!.id,
+      },
     ];
     for (const person of people) {
       const [user] = await tx
@@ -160,23 +285,143 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
 
     // Tickets across the lifecycle. Later stages get their documentation and invoices with the
     // documentation work; here they carry status, carrier and offer history.
-    const plan: { status: string; supplier: number; yard: number; carrier: number | null; assignment: string | null; ageHours: number; dest?: number }[] = [
-      { status: 'PENDING', supplier: midwest!.id, yard: chicagoYard!.id, carrier: rapido!.id, assignment: 'PENDING', ageHours: 2 },
-      { status: 'PENDING', supplier: midwest!.id, yard: houstonYard!.id, carrier: rapido!.id, assignment: 'PENDING', ageHours: 30 },
-      { status: 'PENDING', supplier: texas!.id, yard: sanAntonioYard!.id, carrier: border!.id, assignment: 'PENDING', ageHours: 5 },
-      { status: 'PENDING', supplier: midwest!.id, yard: chicagoYard!.id, carrier: northern!.id, assignment: 'PENDING', ageHours: 1 },
+    const plan: {
+      status: string;
+      supplier: number;
+      yard: number;
+      carrier: number | null;
+      assignment: string | null;
+      ageHours: number;
+      dest?: number;
+    }[] = [
+      {
+        status: 'PENDING',
+        supplier: midwest!.id,
+        yard: chicagoYard!.id,
+        carrier: rapido!.id,
+        assignment: 'PENDING',
+        ageHours: 2,
+      },
+      {
+        status: 'PENDING',
+        supplier: midwest!.id,
+        yard: houstonYard!.id,
+        carrier: rapido!.id,
+        assignment: 'PENDING',
+        ageHours: 30,
+      },
+      {
+        status: 'PENDING',
+        supplier: texas!.id,
+        yard: sanAntonioYard!.id,
+        carrier: border!.id,
+        assignment: 'PENDING',
+        ageHours: 5,
+      },
+      {
+        status: 'PENDING',
+        supplier: midwest!.id,
+        yard: chicagoYard!.id,
+        carrier: northern!.id,
+        assignment: 'PENDING',
+        ageHours: 1,
+      },
       { status: 'PENDING', supplier: texas!.id, yard: elPasoYard!.id, carrier: null, assignment: null, ageHours: 50 },
-      { status: 'CONFIRMED', supplier: midwest!.id, yard: chicagoYard!.id, carrier: rapido!.id, assignment: 'CONFIRMED', ageHours: 20 },
-      { status: 'CONFIRMED', supplier: midwest!.id, yard: houstonYard!.id, carrier: rapido!.id, assignment: 'CONFIRMED', ageHours: 40 },
-      { status: 'CONFIRMED', supplier: midwest!.id, yard: chicagoYard!.id, carrier: northern!.id, assignment: 'CONFIRMED', ageHours: 10 },
-      { status: 'CONFIRMED', supplier: texas!.id, yard: sanAntonioYard!.id, carrier: border!.id, assignment: 'CONFIRMED', ageHours: 8 },
-      { status: 'SUPPLIER_INVOICED', supplier: midwest!.id, yard: chicagoYard!.id, carrier: rapido!.id, assignment: 'CONFIRMED', ageHours: 72, dest: monterrey!.id },
-      { status: 'TA_INVOICED', supplier: midwest!.id, yard: houstonYard!.id, carrier: rapido!.id, assignment: 'CONFIRMED', ageHours: 96, dest: monterrey!.id },
-      { status: 'TA_INVOICED', supplier: texas!.id, yard: elPasoYard!.id, carrier: border!.id, assignment: 'CONFIRMED', ageHours: 100, dest: saltillo!.id },
-      { status: 'MX_TRANSIT', supplier: midwest!.id, yard: chicagoYard!.id, carrier: northern!.id, assignment: 'CONFIRMED', ageHours: 120, dest: saltillo!.id },
-      { status: 'DELIVERED', supplier: midwest!.id, yard: chicagoYard!.id, carrier: rapido!.id, assignment: 'CONFIRMED', ageHours: 240, dest: monterrey!.id },
-      { status: 'DELIVERED', supplier: texas!.id, yard: sanAntonioYard!.id, carrier: border!.id, assignment: 'CONFIRMED', ageHours: 300, dest: saltillo!.id },
-      { status: 'CANCELED', supplier: midwest!.id, yard: houstonYard!.id, carrier: rapido!.id, assignment: 'CONFIRMED', ageHours: 150, dest: monterrey!.id },
+      {
+        status: 'CONFIRMED',
+        supplier: midwest!.id,
+        yard: chicagoYard!.id,
+        carrier: rapido!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 20,
+      },
+      {
+        status: 'CONFIRMED',
+        supplier: midwest!.id,
+        yard: houstonYard!.id,
+        carrier: rapido!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 40,
+      },
+      {
+        status: 'CONFIRMED',
+        supplier: midwest!.id,
+        yard: chicagoYard!.id,
+        carrier: northern!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 10,
+      },
+      {
+        status: 'CONFIRMED',
+        supplier: texas!.id,
+        yard: sanAntonioYard!.id,
+        carrier: border!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 8,
+      },
+      {
+        status: 'SUPPLIER_INVOICED',
+        supplier: midwest!.id,
+        yard: chicagoYard!.id,
+        carrier: rapido!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 72,
+        dest: monterrey!.id,
+      },
+      {
+        status: 'TA_INVOICED',
+        supplier: midwest!.id,
+        yard: houstonYard!.id,
+        carrier: rapido!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 96,
+        dest: monterrey!.id,
+      },
+      {
+        status: 'TA_INVOICED',
+        supplier: texas!.id,
+        yard: elPasoYard!.id,
+        carrier: border!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 100,
+        dest: saltillo!.id,
+      },
+      {
+        status: 'MX_TRANSIT',
+        supplier: midwest!.id,
+        yard: chicagoYard!.id,
+        carrier: northern!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 120,
+        dest: saltillo!.id,
+      },
+      {
+        status: 'DELIVERED',
+        supplier: midwest!.id,
+        yard: chicagoYard!.id,
+        carrier: rapido!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 240,
+        dest: monterrey!.id,
+      },
+      {
+        status: 'DELIVERED',
+        supplier: texas!.id,
+        yard: sanAntonioYard!.id,
+        carrier: border!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 300,
+        dest: saltillo!.id,
+      },
+      {
+        status: 'CANCELED',
+        supplier: midwest!.id,
+        yard: houstonYard!.id,
+        carrier: rapido!.id,
+        assignment: 'CONFIRMED',
+        ageHours: 150,
+        dest: monterrey!.id,
+      },
     ];
     const created: { id: number; item: (typeof plan)[number]; createdAt: Date }[] = [];
     for (const item of plan) {
@@ -224,7 +469,9 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
     };
     const documented = created.filter((c) => !['PENDING', 'CONFIRMED'].includes(c.item.status));
     const carrierMode = new Map([rapido!, border!, northern!, oldRoad!].map((c) => [c.id, c.mode]));
-    const crossingOf = new Map([chicagoYard!, houstonYard!, sanAntonioYard!, elPasoYard!].map((d) => [d.id, d.borderCrossingId!]));
+    const crossingOf = new Map(
+      [chicagoYard!, houstonYard!, sanAntonioYard!, elPasoYard!].map((d) => [d.id, d.borderCrossingId!]),
+    );
     for (const [n, { id, item, createdAt }] of documented.entries()) {
       const mode = carrierMode.get(item.carrier!) ?? 'TRUCK';
       const day = new Date(createdAt.getTime() + 30 * 3_600_000).toISOString().slice(0, 10);
@@ -276,7 +523,11 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
       ] as const;
       for (const [kind, label] of kinds) {
         const fileId = await save(
-          demoPdf(`${label} - Trip ${id}`, [`Invoice ${invoiceNumber}`, `Gross ${gross} lbs, tare ${tare} lbs`, `Material ${material.description}`]),
+          demoPdf(`${label} - Trip ${id}`, [
+            `Invoice ${invoiceNumber}`,
+            `Gross ${gross} lbs, tare ${tare} lbs`,
+            `Material ${material.description}`,
+          ]),
           `${kind}-${id}.pdf`,
           'application/pdf',
         );
@@ -293,7 +544,13 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
         'application/pdf',
       );
       const delivered = item.status === 'DELIVERED';
-      const paymentFileId = delivered ? await save(demoPdf(`Payment voucher PV-${9_000 + id}`, [`Trip ${id}`]), `payment-${id}.pdf`, 'application/pdf') : null;
+      const paymentFileId = delivered
+        ? await save(
+            demoPdf(`Payment voucher PV-${9_000 + id}`, [`Trip ${id}`]),
+            `payment-${id}.pdf`,
+            'application/pdf',
+          )
+        : null;
       await tx.insert(providerInvoices).values({
         ticketId: id,
         number: `TA-${50_000 + id}`,
@@ -308,5 +565,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, st
     }
     await seedAccounting(tx, now, save);
   });
-  log?.info('Demo data seeded. Sign in as admin, adminro, supplier1, supplier2, carrier1, carrier2, rail1, customs1 or customs2 with the password Demo-1234!');
+  log?.info(
+    'Demo data seeded. Sign in as admin, adminro, supplier1, supplier2, carrier1, carrier2, rail1, customs1 or customs2 with the password Demo-1234!',
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Creating and updating truck and railcar documentation (DESIGN.md sections 3, 4 and 6). The files are
+ * Creating and updating truck and railcar documentation (4 and 6). The files are
  * already in the store when these run; everything else (the lifecycle decision, the checks against the
  * ticket, the purchase-order reservation, the rows, the status move, audit and event) happens in ONE
  * transaction, and the caller removes the stored files if it fails.
@@ -39,13 +39,13 @@ import { insertFileRows } from '../repositories/files';
 import { transition } from './transition';
 
 export type CreateInput = CreateTruckDocumentation | CreateRailcarDocumentation;
-/** A supplier's update, or the admin's ticket edit (spec section 5: everything but its rules optional). */
+/** A supplier's update, or the admin's ticket edit (everything but its rules optional). */
 export type UpdateInput = UpdateTruckDocumentation | UpdateRailcarDocumentation | AdminTicketEdit;
 
 const label = (mode: DocumentMode) => (mode === 'TRUCK' ? 'Truck' : 'Railcar');
 const money = (n: number) => fromCents(toCents(n));
 
-/** A unique-key clash as the 409 the client maps to its duplicate texts (spec section 8). */
+/** A unique-key clash as the 409 the client maps to its duplicate texts. */
 export function duplicateError(error: unknown, what: string): HttpError | null {
   const constraint = uniqueViolation(error);
   if (!constraint) return null;

@@ -1,5 +1,5 @@
 /**
- * Provider (TA) invoice writes (DESIGN.md sections 3 and 6): create moves a SUPPLIER_INVOICED ticket to
+ * Provider (TA) invoice writes: create moves a SUPPLIER_INVOICED ticket to
  * TA_INVOICED; update corrects it until it belongs to an RPA; the payment voucher is added in TA_INVOICED,
  * MX_TRANSIT or DELIVERED. Each write is one transaction after the uploaded file is stored.
  */

@@ -15,7 +15,7 @@ import { exportRowsAfter, invoiceFilesAfter, invoiceFilesTotal, type RpaExportRo
 
 const PAGE = 200;
 
-/** The ERP columns (DESIGN.md section 6): header, key, width, number format. */
+/** The ERP columns: header, key, width, number format. */
 export const ERP_COLUMNS: { header: string; key: keyof RpaExportRow | 'rpaId'; width: number; numFmt?: string }[] = [
   { header: 'RPA', key: 'rpaId', width: 8 },
   { header: 'Trip ID', key: 'ticketId', width: 10 },

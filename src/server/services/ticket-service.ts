@@ -1,5 +1,5 @@
 /**
- * The ticket transitions of DESIGN.md section 3, each one transaction: lock the ticket row, let the
+ * The ticket transitions, each one transaction: lock the ticket row, let the
  * shared `decide` answer 403/404/409, make the conditional writes (WHERE status = expected), write the
  * audit row and, where the spec has a notification, the event row. Racing requests queue on the row
  * lock and the losers are decided against the status the winner left, so they get 409.

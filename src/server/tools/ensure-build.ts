@@ -8,7 +8,16 @@ import path from 'node:path';
 
 const root = process.cwd();
 const built = path.join(root, 'dist', 'index.html');
-const sources = ['src/app', 'src/shared', 'src/locales', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
+const sources = [
+  'src/app',
+  'src/shared',
+  'src/locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'package-lock.json',
+];
 
 function newest(entry: string): number {
   const full = path.join(root, entry);

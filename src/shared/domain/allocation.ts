@@ -1,5 +1,5 @@
 /**
- * Which carrier a ticket is offered to next (DESIGN.md section 3, "Allocation"). The allocation job reads
+ * Which carrier a ticket is offered to next. The allocation job reads
  * the candidates in one query and asks this function; the admin's manual-assignment picker uses the same
  * order to suggest carriers.
  *

@@ -1,5 +1,5 @@
 /**
- * Upload limits of DESIGN.md section 6 and spec sections 5 and 9, as pure functions over a file's size and
+ * Upload limits per role and file kind, as pure functions over a file's size and
  * its first bytes, so the browser (before queueing an upload) and the server (after streaming it) decide
  * the same way. Formats are recognised by magic bytes, never by the name or the declared content type.
  */

@@ -1,6 +1,6 @@
 /**
- * Amounts and weights (spec section 5 "Money and weights"): entered with at most 2 decimals, stored as
- * NUMERIC (DESIGN.md section 5), sent as JSON numbers. Arithmetic happens on integer hundredths (cents
+ * Amounts and weights (entered with at most 2 decimals, stored as
+ * NUMERIC, sent as JSON numbers. Arithmetic happens on integer hundredths (cents
  * for money, hundredths of a pound for weights) so 19.99 * 3 or gross - tare never drift.
  */
 

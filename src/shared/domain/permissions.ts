@@ -72,7 +72,7 @@ export function can(roles: readonly { name: string }[] | readonly string[], perm
   return roles.some((r) => allowed.includes(typeof r === 'string' ? r : r.name));
 }
 
-/** Route areas of the client (spec section 2) and the roles allowed in each. */
+/** Route areas of the client and the roles allowed in each. */
 export const AREA_ROLES = {
   admin: ['ADMIN', 'ADMINRO'],
   adminro: ['ADMINRO'],

@@ -1,5 +1,5 @@
 /**
- * How each role sees the stored statuses (spec section 4): the display aliases, what a status filter
+ * How each role sees the stored statuses: the display aliases, what a status filter
  * means, the default filters and page sizes of the ticket lists, the admin tiles, badge colours and the
  * status rules that enable or lock buttons and pages.
  *
@@ -84,7 +84,7 @@ export function expandStatusFilter(role: Role, values: readonly string[]): Ticke
   return TICKET_STATUSES.filter((status) => selected.has(status));
 }
 
-/** The ticket lists whose default filter the spec fixes (section 4 "Default filters" and section 9). */
+/** The ticket lists whose default filter the spec fixes and. */
 export type TicketList = 'generic' | 'supplier' | 'adminOngoing' | 'delivered';
 
 export interface ListDefaults {
@@ -106,7 +106,7 @@ export const TICKET_LIST_DEFAULTS: Readonly<Record<TicketList, ListDefaults>> = 
   delivered: { statuses: ['DELIVERED'], limit: 50 },
 };
 
-/** The admin ongoing list's page size after "Clean filters" (spec section 9). */
+/** The admin ongoing list's page size after "Clean filters". */
 export const ADMIN_ONGOING_RESET_LIMIT = 10;
 /** Largest page: the bulk fetch that fills the documentation forms' ticket pick lists. */
 export const TICKET_BULK_LIMIT = 30000;
@@ -200,7 +200,7 @@ export interface DeletableTicket {
 }
 
 /**
- * The supplier's delete picker (spec section 2): one ticket per origin yard, newest id first, taken from
+ * The supplier's delete picker: one ticket per origin yard, newest id first, taken from
  * the PENDING tickets if there are any, otherwise from the CONFIRMED ones.
  */
 export function deleteCandidates<T extends DeletableTicket>(tickets: readonly T[]): T[] {

@@ -1,11 +1,11 @@
-/** The five roles of spec section 3 and where each one lands after sign-in (spec section 2). */
+/** The five roles and where each one lands after sign-in. */
 export const ROLES = ['ADMIN', 'ADMINRO', 'SUPPLIER', 'CARRIER', 'CUSTOMS'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
-/** Role homes. ADMINRO shares the admin home (spec section 2, "Session and navigation rules"). */
+/** Role homes. ADMINRO shares the admin home. */
 export const ROLE_HOME: Record<Role, string> = {
   ADMIN: '/dashboard/admin',
   ADMINRO: '/dashboard/admin',

@@ -1,5 +1,5 @@
 /**
- * Stored ticket statuses (DESIGN.md section 3). INVOICED, TRANSIT, AWAITING and RELEASED are display
+ * Stored ticket statuses. INVOICED, TRANSIT, AWAITING and RELEASED are display
  * aliases of the role views and are never stored.
  */
 export const TICKET_STATUSES = [

@@ -1,10 +1,10 @@
 /**
- * The ticket lifecycle of DESIGN.md section 3, as data, and the one pure function that decides whether an
+ * The ticket lifecycle, as data, and the one pure function that decides whether an
  * actor may perform an action on a ticket and what the ticket becomes.
  *
  * The server calls `decide` inside the transaction (then makes the write conditional on the status it
  * read, so of two racing requests one wins and the other gets 409); the client calls it to show or
- * disable buttons. Refusals follow DESIGN.md section 4 and are checked in this order:
+ * disable buttons. Refusals are checked in this order:
  *   403 the actor holds no role that may perform the action (ADMINRO holds none: it may not write);
  *   404 the ticket lies outside the view of every role that could (another supplier's ticket, a carrier
  *       it is not offered to, a customs agent of another crossing) - its existence is not revealed;
@@ -55,7 +55,7 @@ export interface TransitionRule {
   readonly refusal: string;
 }
 
-/** DESIGN.md section 3's table, one row per action; invoice-update and customs-read are explained below. */
+/** the table, one row per action; invoice-update and customs-read are explained below. */
 export const TICKET_TRANSITIONS = {
   create: {
     task: 'create tickets',
@@ -184,7 +184,7 @@ export type ActionPermission = (typeof TICKET_TRANSITIONS)[TicketAction]['permis
 
 const RULES: Readonly<Record<TicketAction, TransitionRule>> = TICKET_TRANSITIONS;
 
-/** Statuses in which a customs agent sees a ticket at all (DESIGN.md section 4). */
+/** Statuses in which a customs agent sees a ticket at all. */
 export const CUSTOMS_VISIBLE_STATUSES: readonly TicketStatus[] = ['TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'];
 
 /** The facts about one ticket that the decision needs; the server reads them in the transaction. */
@@ -241,7 +241,9 @@ function canSee(role: Role, ticket: TicketFacts, actor: Actor): boolean {
 
 /** The 403 text for roles that hold none of the action's roles. */
 export function roleRefusal(action: TicketAction, roles: readonly Role[]): string {
-  return roles.includes('ADMINRO') ? 'Read-only administrators cannot change tickets' : `Your role cannot ${RULES[action].task}`;
+  return roles.includes('ADMINRO')
+    ? 'Read-only administrators cannot change tickets'
+    : `Your role cannot ${RULES[action].task}`;
 }
 
 function describe(ticket: TicketFacts): string {

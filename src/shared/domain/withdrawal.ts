@@ -1,6 +1,5 @@
 /**
- * The withdrawal (pickup) date a carrier sets when accepting a ticket (DESIGN.md section 3, spec section 5
- * "Accept dialog"). The accept dialog builds its pickers from `allowedDates`/`allowedTimes` and the server
+ * The withdrawal (pickup) date a carrier sets when accepting a ticket. The accept dialog builds its pickers from `allowedDates`/`allowedTimes` and the server
  * re-checks the submitted instant with `checkWithdrawal`, so both apply the same rule.
  *
  * Times are the carrier's wall-clock times. The device sends JavaScript's `getTimezoneOffset()` (minutes,

@@ -1,13 +1,18 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
 
-/** 24 h: the longest a token may live whatever the client asks (DESIGN.md section 8). */
+/** 24 h: the longest a token may live whatever the client asks. */
 export const MAX_TOKEN_MS = 24 * 60 * 60 * 1000;
 
 const expiresIn = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
 
 export const LoginSchema = v.object({
-  username: v.pipe(v.optional(v.string(MSG.usernameRequired), ''), v.trim(), v.nonEmpty(MSG.usernameRequired), v.maxLength(100)),
+  username: v.pipe(
+    v.optional(v.string(MSG.usernameRequired), ''),
+    v.trim(),
+    v.nonEmpty(MSG.usernameRequired),
+    v.maxLength(100),
+  ),
   password: v.pipe(v.optional(v.string(MSG.passwordRequired), ''), v.nonEmpty(MSG.passwordRequired), v.maxLength(200)),
   /** Milliseconds until the next local midnight on the user's device. */
   expiresIn: v.optional(expiresIn),
@@ -45,7 +50,7 @@ export const ChangePasswordSchema = v.object({
 
 export const FirebaseTokenSchema = v.object({ token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(4096)) });
 
-/** Milliseconds from `now` to the next local midnight of the device (spec section 7, login). */
+/** Milliseconds from `now` to the next local midnight of the device (login). */
 export function msUntilLocalMidnight(now: Date = new Date()): number {
   const midnight = new Date(now);
   midnight.setHours(24, 0, 0, 0);

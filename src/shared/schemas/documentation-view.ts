@@ -1,5 +1,5 @@
 /**
- * Documentation and provider invoices as the API answers them (spec sections 3 and 7: GET
+ * Documentation and provider invoices as the API answers them (GET
  * /trucks-documentation/{ticketId}/ticket, the railcar twin, GET /invoices/{ticketId}/ticket). The
  * server builds them and the app reads them; both import this one definition.
  */
@@ -44,7 +44,6 @@ export interface DocumentationView {
   radioactiveCertificate: FileRef[];
   photos: FileRef[];
 }
-
 
 /** A provider (TA) invoice. */
 export interface InvoiceView {

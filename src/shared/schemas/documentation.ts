@@ -1,5 +1,5 @@
 /**
- * Truck and railcar documentation payloads (spec section 5) with the spec's exact English messages. The
+ * Truck and railcar documentation payloads with the spec's exact English messages. The
  * forms and the server parse the same objects; fields accept JSON numbers or numeric strings because the
  * JSON part of a multipart upload is often built from form inputs.
  */
@@ -35,7 +35,7 @@ export const DOC_MSG = {
   tooLong: 'The text is too long',
 } as const;
 
-/** Texts of the upload controls (spec section 5 "File uploads" and the required-file texts). */
+/** Texts of the upload controls (size, type and count limits, and the required-file texts). */
 export const FILE_MSG = {
   salesInvoiceRequired: 'Invoice is a required file',
   weightCertificateRequired: 'Weight cert. is a required file',
@@ -115,15 +115,31 @@ function isCalendarDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-/** A calendar date `YYYY-MM-DD` (DESIGN.md section 5). */
+/** A calendar date `YYYY-MM-DD`. */
 export const requiredDate = (required: string, format: string) =>
-  v.pipe(v.optional(v.unknown(), null), v.check(present, required), v.check((x) => typeof x === 'string' && isCalendarDate(x.trim()), format), v.transform((x) => String(x).trim()));
+  v.pipe(
+    v.optional(v.unknown(), null),
+    v.check(present, required),
+    v.check((x) => typeof x === 'string' && isCalendarDate(x.trim()), format),
+    v.transform((x) => String(x).trim()),
+  );
 
 const optionalDate = (format: string) =>
-  v.optional(v.pipe(v.unknown(), v.check((x) => typeof x === 'string' && isCalendarDate(x.trim()), format), v.transform((x) => String(x).trim())));
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((x) => typeof x === 'string' && isCalendarDate(x.trim()), format),
+      v.transform((x) => String(x).trim()),
+    ),
+  );
 
 const requiredText = (required: string, max = 100) =>
-  v.pipe(v.optional(v.unknown(), null), v.check(present, required), v.transform((x) => String(x).trim()), v.maxLength(max, DOC_MSG.tooLong));
+  v.pipe(
+    v.optional(v.unknown(), null),
+    v.check(present, required),
+    v.transform((x) => String(x).trim()),
+    v.maxLength(max, DOC_MSG.tooLong),
+  );
 
 const optionalText = (max: number) =>
   v.pipe(
@@ -141,7 +157,12 @@ const carEquipment = v.pipe(
   v.maxLength(30, DOC_MSG.carEquipmentFormat),
 );
 const optionalCarEquipment = v.optional(
-  v.pipe(v.unknown(), v.transform((x) => String(x).trim()), v.regex(CAR_EQUIPMENT, DOC_MSG.carEquipmentFormat), v.maxLength(30, DOC_MSG.carEquipmentFormat)),
+  v.pipe(
+    v.unknown(),
+    v.transform((x) => String(x).trim()),
+    v.regex(CAR_EQUIPMENT, DOC_MSG.carEquipmentFormat),
+    v.maxLength(30, DOC_MSG.carEquipmentFormat),
+  ),
 );
 
 const WAYBILL = /^\d{5,}$/;
@@ -165,7 +186,7 @@ export interface DocumentationFacts {
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   a != null && b != null && a.trim() !== '' && a.trim().toUpperCase() === b.trim().toUpperCase();
 
-/** Cross-field rules of spec section 5, one message per field (empty when the values agree). */
+/** Cross-field rules, one message per field (empty when the values agree). */
 export function crossFieldIssues(doc: DocumentationFacts): Record<string, string> {
   const issues: Record<string, string> = {};
   if (doc.grossWeight != null && doc.tareWeight != null && !(doc.grossWeight > doc.tareWeight)) {
@@ -188,8 +209,10 @@ function withCrossFieldRules<S extends v.GenericSchema<unknown, DocumentationFac
       const value = (dataset.value ?? {}) as Record<string, unknown>;
       if (typeof value !== 'object') return;
       const failed = new Set((dataset.issues ?? []).map((issue) => issue.path?.[0]?.key));
-      const text = (key: string) => (!failed.has(key) && typeof value[key] === 'string' ? (value[key] as string) : undefined);
-      const num = (key: string) => (!failed.has(key) && typeof value[key] === 'number' ? (value[key] as number) : undefined);
+      const text = (key: string) =>
+        !failed.has(key) && typeof value[key] === 'string' ? (value[key] as string) : undefined;
+      const num = (key: string) =>
+        !failed.has(key) && typeof value[key] === 'number' ? (value[key] as number) : undefined;
       const issues = crossFieldIssues({
         invoiceNumber: text('invoiceNumber'),
         carEquipment: text('carEquipment'),
@@ -225,7 +248,7 @@ export const CreateTruckDocumentationSchema = withCrossFieldRules(
 );
 export type CreateTruckDocumentation = v.InferOutput<typeof CreateTruckDocumentationSchema>;
 
-/** Edit mode (spec section 5): destination required; invoice date, number and material optional. */
+/** Edit mode: destination required; invoice date, number and material optional. */
 export const UpdateTruckDocumentationSchema = withCrossFieldRules(
   v.object({
     invoiceDate: optionalDate(DOC_MSG.invoiceDateFormat),
@@ -283,7 +306,7 @@ export const UpdateRailcarDocumentationSchema = withCrossFieldRules(
 );
 export type UpdateRailcarDocumentation = v.InferOutput<typeof UpdateRailcarDocumentationSchema>;
 
-/** The admin ticket-edit form (spec section 5): amount and weights positive, equipment rules; all optional. */
+/** The admin ticket-edit form: amount and weights positive, equipment rules; all optional. */
 export const AdminTicketEditSchema = withCrossFieldRules(
   v.object({
     destinationId: v.optional(requiredId(DOC_MSG.destinationRequired)),

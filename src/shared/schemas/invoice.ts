@@ -1,5 +1,5 @@
 /**
- * Provider (TA) invoice payloads (spec section 5 "Provider invoice and payment"): the JSON part `invoice`
+ * Provider (TA) invoice payloads (the JSON part `invoice`
  * of POST /invoices, PUT /invoices/{id} and PUT /invoices/{id}/payment, and the ERP's validation call.
  */
 import * as v from 'valibot';
@@ -67,6 +67,9 @@ export type Payment = v.InferOutput<typeof PaymentSchema>;
 
 /** PUT /invoices/{id}/sap-validation: the ERP's answer about the invoice number. */
 export const SapValidationSchema = v.object({
-  status: v.pipe(v.optional(v.string(INVOICE_MSG.sapStatus), ''), v.picklist(SAP_VALIDATION_STATUSES, INVOICE_MSG.sapStatus)),
+  status: v.pipe(
+    v.optional(v.string(INVOICE_MSG.sapStatus), ''),
+    v.picklist(SAP_VALIDATION_STATUSES, INVOICE_MSG.sapStatus),
+  ),
 });
 export type SapValidation = v.InferOutput<typeof SapValidationSchema>;

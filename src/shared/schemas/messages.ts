@@ -1,5 +1,5 @@
 /**
- * The spec's literal validation texts (spec section 5). The server sends them in `details` and the
+ * The spec's literal validation texts. The server sends them in `details` and the
  * forms show them; the client translates them through its catalogue by these exact English strings.
  */
 export const MSG = {

@@ -1,5 +1,5 @@
 /**
- * A ticket as every ticket call answers it (spec section 3: GET /tickets, GET /tickets/{id} and the
+ * A ticket as every ticket call answers it (GET /tickets, GET /tickets/{id} and the
  * transitions). The server builds it and the app reads it; both import this one definition.
  */
 import type { CarrierMode } from '../domain/roles';

@@ -1,5 +1,5 @@
 /**
- * Ticket payloads of spec section 7, one valibot schema each, used by the dialogs and by the routes.
+ * Ticket payloads, one valibot schema each, used by the dialogs and by the routes.
  * Bodies come wrapped as the spec writes them ({ticket: {...}}): the `...BodySchema` objects validate the
  * wrapper, the inner schemas validate the form. Business rules that need more than the payload (the
  * withdrawal window, the lifecycle) live in src/shared/domain and are called after parsing.
@@ -82,7 +82,7 @@ export const ManualAssignBodySchema = wrap(ManualAssignSchema);
 /**
  * PUT /tickets/{id}: release at the border (MX_TRANSIT), delivery (DELIVERED) or the customs read flag.
  * Unknown keys are dropped, so a body with nothing this schema knows is refused rather than answered as
- * a silent success. The admin edit of spec section 5 will add its optional fields here.
+ * a silent success. The admin edit will add its optional fields here.
  */
 export const UpdateTicketSchema = v.pipe(
   v.object(
@@ -116,7 +116,7 @@ const upperPicklist = <const T extends readonly string[]>(options: T, message: s
   v.pipe(v.string(message), v.transform(normalizeStatus), v.picklist(options, message));
 
 /**
- * GET /tickets query string (spec section 3 "Ticket list filters"). Repeated keys are arrays and a single
+ * GET /tickets query string. Repeated keys are arrays and a single
  * value is a one-item array. `statusName` is normalised to UPPER_SNAKE and may hold display aliases;
  * expand it for the caller's role with resolveStatusFilter (domain/role-views.ts). `limit` has no
  * default here because it depends on the list (TICKET_LIST_DEFAULTS). `beforeDate` takes a date

@@ -1,6 +1,6 @@
 import type { Role } from '../domain/roles';
 
-/** The user as every sign-in call and GET /users/{id} return it (spec section 3). */
+/** The user as every sign-in call and GET /users/{id} return it. */
 export interface BusinessRef {
   id: number;
   businessName: string;
@@ -31,7 +31,7 @@ export interface AuthResponse {
   user: User;
 }
 
-/** The error body every failing call answers (DESIGN.md section 5). */
+/** The error body every failing call answers. */
 export interface ApiErrorBody {
   statusCode: number;
   error: string;

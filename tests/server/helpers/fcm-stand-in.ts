@@ -49,7 +49,9 @@ function answer(res: http.ServerResponse, status: number, body: unknown) {
 function verifiedClaims(jwt: string, publicKey: string): Record<string, unknown> | undefined {
   const [head, claims, signature] = jwt.split('.');
   if (!head || !claims || !signature) return undefined;
-  const ok = createVerify('RSA-SHA256').update(`${head}.${claims}`).verify(publicKey, Buffer.from(signature, 'base64url'));
+  const ok = createVerify('RSA-SHA256')
+    .update(`${head}.${claims}`)
+    .verify(publicKey, Buffer.from(signature, 'base64url'));
   return ok ? (JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
 }
 
@@ -85,7 +87,9 @@ export async function startFcmStandIn(): Promise<FcmStandIn> {
       if (req.method === 'POST' && path === `/v1/projects/${projectId}/messages:send`) {
         const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
         if (!accessTokens.has(bearer)) {
-          return answer(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+          return answer(res, 401, {
+            error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+          });
         }
         const { message } = JSON.parse(body) as { message: SentMessage };
         if (unregistered.has(message.token)) {
@@ -102,8 +106,12 @@ export async function startFcmStandIn(): Promise<FcmStandIn> {
         messages.push(message);
         return answer(res, 200, { name: `projects/${projectId}/messages/${messages.length}` });
       }
-      return answer(res, 404, { error: { code: 404, message: `No stand-in for ${req.method} ${path}`, status: 'NOT_FOUND' } });
-    })().catch((error: unknown) => answer(res, 500, { error: { code: 500, message: String(error), status: 'INTERNAL' } }));
+      return answer(res, 404, {
+        error: { code: 404, message: `No stand-in for ${req.method} ${path}`, status: 'NOT_FOUND' },
+      });
+    })().catch((error: unknown) =>
+      answer(res, 500, { error: { code: 500, message: String(error), status: 'INTERNAL' } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

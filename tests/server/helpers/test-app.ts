@@ -41,7 +41,9 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
       await client.connect();
       // Let pools that are closing finish on their own before forcing the rest out.
       for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if (rows[0].n === 0) break;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -69,7 +71,11 @@ export async function createTestApp(
   // Documentation, invoices and their files are seeded only when a test asks (seedFiles): most tests
   // build those stages themselves.
   if (options.seed !== false) {
-    await seedDemo(database.db, undefined, options.seedFiles ? new LocalFileStore(path.join(dataDir, 'files')) : undefined);
+    await seedDemo(
+      database.db,
+      undefined,
+      options.seedFiles ? new LocalFileStore(path.join(dataDir, 'files')) : undefined,
+    );
   }
   const app = await buildApp({
     database,

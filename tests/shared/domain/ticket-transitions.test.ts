@@ -35,7 +35,7 @@ function ticket(status: TicketStatus | null, overrides: Partial<TicketFacts> = {
   };
 }
 
-/** DESIGN.md section 3, written out independently of the module's table. */
+/** The lifecycle table, written out independently of the module's table. */
 const EXPECTED: Record<
   Exclude<TicketAction, 'create'>,
   { from: TicketStatus[]; to: TicketStatus | 'DELETED' | null; who: Actor[] }

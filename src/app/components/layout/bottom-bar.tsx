@@ -28,7 +28,10 @@ function TabContent({ icon: ItemIcon, label }: TabContentProps) {
   );
 }
 
-const GroupTab = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & TabContentProps & { active: boolean }>(
+const GroupTab = forwardRef<
+  HTMLButtonElement,
+  ComponentPropsWithoutRef<'button'> & TabContentProps & { active: boolean }
+>(
   // Menu.Target passes its own props (and maybe a className) down: keep ours as well.
   function GroupTab({ icon, label, active, className, ...props }, ref) {
     return (
@@ -44,17 +47,20 @@ const GroupTab = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'
   },
 );
 
-/** The menu as a bottom tab bar below 992 px (spec section 2), clear of the phone's home indicator. */
+/** The menu as a bottom tab bar below 992 px, clear of the phone's home indicator. */
 export function BottomBar({ items }: BottomBarProps) {
   const { t, i18n } = useLingui();
   const location = useLocation();
   const active = activeItemKey(items, location);
-  const short = (item: { label: MessageDescriptor; shortLabel?: MessageDescriptor }) => i18n._(item.shortLabel ?? item.label);
+  const short = (item: { label: MessageDescriptor; shortLabel?: MessageDescriptor }) =>
+    i18n._(item.shortLabel ?? item.label);
   // The full label names a tab when it contains the short one shown ('All' in 'All tickets'), so voice
   // control finds it by what it sees; otherwise the shown label names it and the full one describes it.
   const naming = (item: { label: MessageDescriptor; shortLabel?: MessageDescriptor }) => {
     const full = i18n._(item.label);
-    return full.toLocaleLowerCase().includes(short(item).toLocaleLowerCase()) ? { 'aria-label': full } : { title: full };
+    return full.toLocaleLowerCase().includes(short(item).toLocaleLowerCase())
+      ? { 'aria-label': full }
+      : { title: full };
   };
 
   return (

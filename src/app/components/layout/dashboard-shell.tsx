@@ -1,5 +1,5 @@
 /**
- * The signed-in frame (spec sections 2 and 9): header with logo, search, offline badge, language and
+ * The signed-in frame: header with logo, search, offline badge, language and
  * user menu; a strip in the role's colour; the side menu from 992 px, a bottom bar below.
  */
 import { AppShell, Box, Group } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** Side menu and bottom bar entries per role (spec section 2). */
+/** Side menu and bottom bar entries per role. */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
@@ -54,9 +54,24 @@ export interface RoleMenu {
   bottom: MenuItem[];
 }
 
-const adminOngoing: MenuLinkItem = { key: 'ongoing', label: msg`Ongoing`, icon: IconTruckDelivery, to: PATHS.admin.ongoing };
-const adminDelivered: MenuLinkItem = { key: 'delivered', label: msg`Delivered`, icon: IconListCheck, to: PATHS.admin.delivered };
-const adminAccounting: MenuLinkItem = { key: 'accounting', label: msg`Accounting`, icon: IconCalculator, to: PATHS.admin.accounting };
+const adminOngoing: MenuLinkItem = {
+  key: 'ongoing',
+  label: msg`Ongoing`,
+  icon: IconTruckDelivery,
+  to: PATHS.admin.ongoing,
+};
+const adminDelivered: MenuLinkItem = {
+  key: 'delivered',
+  label: msg`Delivered`,
+  icon: IconListCheck,
+  to: PATHS.admin.delivered,
+};
+const adminAccounting: MenuLinkItem = {
+  key: 'accounting',
+  label: msg`Accounting`,
+  icon: IconCalculator,
+  to: PATHS.admin.accounting,
+};
 const adminServiceLevel: MenuLinkItem = {
   key: 'service-level',
   label: msg`Service level`,
@@ -121,7 +136,7 @@ const supplierMenu: RoleMenu = {
 };
 
 const carrierHome: MenuLinkItem = { key: 'home', label: msg`Home`, icon: IconHome, to: PATHS.carrier.root, end: true };
-// The past offers (/all) are a list of their own, so the menu leads there too (spec section 2 names
+// The past offers (/all) are a list of their own, so the menu leads there too (the spec names
 // only the home entry, but a carrier on a phone has no other way to reach it).
 const carrierAll: MenuLinkItem = {
   key: 'all',

@@ -1,5 +1,5 @@
 /**
- * The header search (spec sections 2 and 9). The chosen field and text go into the URL of the area's
+ * The header search. The chosen field and text go into the URL of the area's
  * ticket list as one of these query keys, e.g. `/dashboard/carrier?equipment=ABCU123456`; ticket lists
  * read them with `readSearch(searchParams)` and pass them on to GET /tickets.
  */

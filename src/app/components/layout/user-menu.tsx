@@ -16,7 +16,7 @@ function initials(name: string): string {
   return letters.map((part) => part?.[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
-/** The second line under the user's name: their company, or an administrator label (spec section 1). */
+/** The second line under the user's name: their company, or an administrator label. */
 export function useAffiliation(user: User): string {
   const { t } = useLingui();
   const role = user.roles[0]?.name;

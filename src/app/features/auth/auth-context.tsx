@@ -1,6 +1,6 @@
 /**
  * Who is signed in. The session itself lives in lib/session-store (localStorage); this context adds
- * the sign-in and sign-out actions and the silent login on startup (spec sections 2 and 4):
+ * the sign-in and sign-out actions and the silent login on startup:
  * success refreshes token and user; a network error keeps the stored session (offline start);
  * any answered failure logs out.
  */

@@ -2,9 +2,9 @@
  * The admin ticket-edit form's values as the JSON part of PUT /trucks-documentation/{id} or
  * PUT /railcar-documentation/{id}.
  *
- * Truck: AdminTicketEditSchema (spec section 5 "Admin ticket edit": amount and tare above 0, gross above
+ * Truck: AdminTicketEditSchema (amount and tare above 0, gross above
  * tare, the equipment rule, equipment different from the invoice number; everything else optional).
- * Railcar: UpdateRailcarDocumentationSchema, the "later form for editing" of spec section 5 (ticket,
+ * Railcar: UpdateRailcarDocumentationSchema, the "later form for editing" (ticket,
  * destination, invoice date and number optional; the waybill rules stay), which is also what the server
  * checks on that PUT. Carrier, yard and ticket are never sent: the admin cannot change them.
  */
@@ -40,7 +40,9 @@ export type AdminEditResult = { ok: true; payload: Record<string, unknown> } | {
 
 export function checkAdminEdit(values: DocumentationFormValues, mode: DocumentationMode = 'TRUCK'): AdminEditResult {
   const result =
-    mode === 'TRUCK' ? v.safeParse(AdminTicketEditSchema, truckInput(values)) : v.safeParse(UpdateRailcarDocumentationSchema, railcarInput(values));
+    mode === 'TRUCK'
+      ? v.safeParse(AdminTicketEditSchema, truckInput(values))
+      : v.safeParse(UpdateRailcarDocumentationSchema, railcarInput(values));
   if (result.success) return { ok: true, payload: result.output as Record<string, unknown> };
   const errors: FormErrors = {};
   for (const [key, messages] of Object.entries(v.flatten(result.issues).nested ?? {})) {

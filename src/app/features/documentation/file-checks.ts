@@ -79,7 +79,10 @@ export async function compressPhoto(file: File, options: Options = PHOTO_OPTIONS
  */
 export async function preparePhoto(file: File): Promise<File | string> {
   const head = await readHead(file);
-  const refusal = checkFile({ ...fileRule('image', 'supplier'), maxBytes: Number.MAX_SAFE_INTEGER }, { size: file.size, head });
+  const refusal = checkFile(
+    { ...fileRule('image', 'supplier'), maxBytes: Number.MAX_SAFE_INTEGER },
+    { size: file.size, head },
+  );
   if (refusal) return refusal;
   if (file.size <= COMPRESS_ABOVE_BYTES) return file;
   const compressed = await compressPhoto(file);

@@ -95,7 +95,7 @@ function schemaFor(mode: DocumentationMode, editing: boolean) {
   return editing ? UpdateRailcarDocumentationSchema : CreateRailcarDocumentationSchema;
 }
 
-/** On update the invoice date and number are optional (spec section 5): left empty, the stored ones stay. */
+/** On update the invoice date and number are optional: left empty, the stored ones stay. */
 const keptIfEmpty = <T>(editing: boolean, value: T): T | undefined =>
   editing && (value === null || (typeof value === 'string' && value.trim() === '')) ? undefined : value;
 

@@ -1,5 +1,5 @@
 /**
- * What a failed documentation save tells the user (spec section 8): a unique-key clash is the duplicate
+ * What a failed documentation save tells the user: a unique-key clash is the duplicate
  * invoice number text; field details from the server go under their fields; otherwise the server's
  * message, or the mode's generic text.
  */

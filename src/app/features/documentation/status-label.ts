@@ -20,11 +20,14 @@ const LABELS: Record<DisplayStatus, MessageDescriptor> = {
   RELEASED: msg`Released`,
 };
 
-/** A stored status as the role's screens name it (spec section 4), translated, with its badge colour. */
+/** A stored status as the role's screens name it, translated, with its badge colour. */
 export function useStatusLabel(role: Role) {
   const { i18n } = useLingui();
   return useCallback(
-    (status: TicketStatus) => ({ label: i18n._(LABELS[displayStatus(role, status)]), color: statusColor(role, status) }),
+    (status: TicketStatus) => ({
+      label: i18n._(LABELS[displayStatus(role, status)]),
+      color: statusColor(role, status),
+    }),
     [i18n, role],
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The shapes the documentation calls answer (spec sections 3 and 7). The app never imports src/server,
+ * The shapes the documentation calls answer. The app never imports src/server,
  * so the client mirrors the server's views here, limited to what the forms and detail views read.
  */
 import type { DocumentationView } from '../../../shared/schemas/documentation-view';
@@ -50,6 +50,5 @@ export interface Depot {
   name: string;
   city: string;
 }
-
 
 export type DocumentationMode = 'TRUCK' | 'RAILCAR';

@@ -23,7 +23,7 @@ export type FilterGroupKey = 'status' | 'carrier' | 'mode' | 'destination' | 'or
 
 export interface TicketListConfig {
   role: Role;
-  /** Whose defaults apply (spec sections 4 and 9). */
+  /** Whose defaults apply. */
   list: TicketList;
   /** Overrides the list's page size. */
   limit?: number;
@@ -67,7 +67,7 @@ export function readListParams(params: URLSearchParams): ListParams {
   };
 }
 
-/** The list's page size; after 'Clean filters' the admin ongoing list pages by 10 (spec section 9). */
+/** The list's page size; after 'Clean filters' the admin ongoing list pages by 10. */
 export function pageSize(config: TicketListConfig, params?: URLSearchParams): number {
   if (config.list === 'adminOngoing' && Number(params?.get('size')) === ADMIN_ONGOING_RESET_LIMIT) {
     return ADMIN_ONGOING_RESET_LIMIT;
@@ -82,7 +82,9 @@ export function statusOptionsOf(config: TicketListConfig): readonly DisplayStatu
 /** GET /tickets filters for a list, or null when the search cannot match anything (a non-numeric trip id). */
 export function toTicketFilters(config: TicketListConfig, params: URLSearchParams): TicketFilters | null {
   const p = readListParams(params);
-  const chosen = config.fixedStatuses ? [] : p.status.filter((s) => statusOptionsOf(config).includes(s as DisplayStatus));
+  const chosen = config.fixedStatuses
+    ? []
+    : p.status.filter((s) => statusOptionsOf(config).includes(s as DisplayStatus));
   const statuses =
     config.fixedStatuses ??
     (chosen.length > 0 ? expandStatusFilter(config.role, chosen) : TICKET_LIST_DEFAULTS[config.list].statuses);

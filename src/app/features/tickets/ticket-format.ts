@@ -4,7 +4,7 @@ import type { Role } from '../../../shared/domain/roles';
 import { PATHS } from '../../paths';
 import type { Ticket, TicketAssignment } from './types';
 
-/** The spec's list format (section 9). */
+/** The spec's list format. */
 export const LIST_DATE_FORMAT = 'MMM DD, hh:mm a';
 
 export const formatDateTime = (iso: string | null | undefined, format = LIST_DATE_FORMAT): string =>

@@ -71,7 +71,7 @@ export function TaInvoicePage() {
 
   const readOnly = !allows(user, { permission: 'invoice:write' });
   const invoice = invoices.data?.[0] ?? null;
-  // The admin ticket-edit form corrects truck or railcar documentation before the TA invoice (spec sections 2 and 5).
+  // The admin ticket-edit form corrects truck or railcar documentation before the TA invoice.
   const editable = actions.includes('documentation-update') && !!doc.data;
   const download = (file: { key: string; name: string }, label: string) => (
     <FileDownloadButton file={file} label={label} />
@@ -110,7 +110,7 @@ export function TaInvoicePage() {
         ) : doc.isPending ? (
           <Loader size="sm" />
         ) : doc.isError ? (
-          // Spec section 8: a railcar documentation that does not load says 'Error al obtener los trenes'.
+          // a railcar documentation that does not load says 'Error al obtener los trenes'.
           <Alert color="red">
             {mode === 'RAILCAR' ? t`Error retrieving the trains` : t`Error retrieving the truck documentation`}
           </Alert>

@@ -1,7 +1,7 @@
 /**
  * /dashboard/admin/ticket-edit/{id}: the admin's correction of a ticket's truck or railcar documentation
  * (by the carrier's mode). Loads the ticket, its documentation and the destinations; editable only while
- * SUPPLIER_INVOICED and for ADMIN. A failed railcar load says 'Error al obtener los trenes' (spec section 8).
+ * SUPPLIER_INVOICED and for ADMIN. A failed railcar load says 'Error al obtener los trenes'.
  */
 import { Alert, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
@@ -11,7 +11,10 @@ import { allows } from '../../components/can';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { useDocumentation } from '../../features/documentation/api/get-documentation';
-import { AdminDocumentationEditForm, type AdminEditLock } from '../../features/documentation/components/admin-documentation-edit-form';
+import {
+  AdminDocumentationEditForm,
+  type AdminEditLock,
+} from '../../features/documentation/components/admin-documentation-edit-form';
 import { TICKET_TOASTS, useMessageTranslator } from '../../lib/messages';
 import { useDestinations, useTicket } from '../../lib/lookups';
 import { PATHS, taInvoicePath } from '../../paths';
@@ -72,7 +75,9 @@ export function TicketEditPage() {
       <>
         {header}
         <Alert color="yellow">
-          {railcar ? t`This ticket has no railcar documentation to edit.` : t`This ticket has no truck documentation to edit.`}
+          {railcar
+            ? t`This ticket has no railcar documentation to edit.`
+            : t`This ticket has no truck documentation to edit.`}
         </Alert>
       </>
     );

@@ -5,7 +5,7 @@ import { DashboardShell } from '../../components/layout/dashboard-shell';
 import { useAuth } from '../../features/auth/auth-context';
 import { PATHS } from '../../paths';
 
-/** /dashboard: signed-in users only; the frame follows the first role (spec section 2). */
+/** /dashboard: signed-in users only; the frame follows the first role. */
 export function DashboardLayout() {
   const { user, status, logout } = useAuth();
   if (status === 'checking') return <FullPageLoader />;

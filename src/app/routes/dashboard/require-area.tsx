@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/auth-context';
 import { PATHS } from '../../paths';
 import { crossAreaRedirect } from '../cross-area';
 
-/** Lets through only users whose roles may enter `area` (spec section 6); everyone else goes to /login. */
+/** Lets through only users whose roles may enter `area`; everyone else goes to /login. */
 export function RequireArea({ area }: { area: Area }) {
   const { user, status } = useAuth();
   const location = useLocation();

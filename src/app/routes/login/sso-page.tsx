@@ -4,7 +4,7 @@ import { IconBuildingFactory2, IconId } from '@tabler/icons-react';
 import { API_PREFIX } from '../../lib/api-client';
 import { BackToLogin } from './back-to-login';
 
-/** Both buttons leave the app for the server's OpenID Connect routes (DESIGN.md section 8). */
+/** Both buttons leave the app for the server's OpenID Connect routes. */
 export function SsoPage() {
   const { t } = useLingui();
   return (
@@ -18,7 +18,12 @@ export function SsoPage() {
         </Text>
       </div>
       <Stack gap="sm">
-        <Button component="a" href={`${API_PREFIX}/auth/login/supplier`} size="lg" leftSection={<IconBuildingFactory2 size={20} />}>
+        <Button
+          component="a"
+          href={`${API_PREFIX}/auth/login/supplier`}
+          size="lg"
+          leftSection={<IconBuildingFactory2 size={20} />}
+        >
           {t`I am supplier`}
         </Button>
         <Button

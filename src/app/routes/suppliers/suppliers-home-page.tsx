@@ -49,7 +49,11 @@ export function SuppliersHomePage() {
         actions={
           <>
             {mayCreate && (
-              <Button visibleFrom="md" leftSection={<IconCirclePlus size={18} />} onClick={() => setAction(SUPPLIER_ACTIONS.newTicket)}>
+              <Button
+                visibleFrom="md"
+                leftSection={<IconCirclePlus size={18} />}
+                onClick={() => setAction(SUPPLIER_ACTIONS.newTicket)}
+              >
                 {t`New request`}
               </Button>
             )}
@@ -64,8 +68,13 @@ export function SuppliersHomePage() {
                 {t`Delete request`}
               </Button>
             )}
-            {/* The closed requests have no menu entry (spec section 2): the home leads there. */}
-            <Button component={Link} to={PATHS.suppliers.previous} variant="default" leftSection={<IconHistory size={18} />}>
+            {/* The closed requests have no menu entry: the home leads there. */}
+            <Button
+              component={Link}
+              to={PATHS.suppliers.previous}
+              variant="default"
+              leftSection={<IconHistory size={18} />}
+            >
               {t`Previous requests`}
             </Button>
           </>
@@ -76,7 +85,10 @@ export function SuppliersHomePage() {
         onClose={() => setAction(null)}
         yards={user.userDetail.supplier?.depots ?? []}
       />
-      <DeleteTicketDialog opened={mayDelete && action === SUPPLIER_ACTIONS.deleteTicket} onClose={() => setAction(null)} />
+      <DeleteTicketDialog
+        opened={mayDelete && action === SUPPLIER_ACTIONS.deleteTicket}
+        onClose={() => setAction(null)}
+      />
     </>
   );
 }

@@ -1,4 +1,16 @@
-import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigint,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { borderCrossings, carriers, depots, destinations, materials, purchaseOrders, suppliers } from './parties';
 import { tickets } from './tickets';

@@ -24,7 +24,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
 
-/** Stored responses of writes sent with an Idempotency-Key, kept 24 h (DESIGN.md section 5). */
+/** Stored responses of writes sent with an Idempotency-Key, kept 24 h. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

@@ -38,7 +38,7 @@ export const tickets = pgTable(
   ],
 );
 
-/** One offer of a ticket to one carrier (DESIGN.md section 3, allocation). */
+/** One offer of a ticket to one carrier (allocation). */
 export const ticketAssignments = pgTable(
   'ticket_assignments',
   {

@@ -1,5 +1,5 @@
 /**
- * /trucks-documentation and /railcar-documentation (spec section 7): the multipart create and update and
+ * /trucks-documentation and /railcar-documentation: the multipart create and update and
  * the read by ticket. Both resources share one implementation; `mode` tells them apart.
  */
 import type { FastifyInstance } from 'fastify';
@@ -108,7 +108,7 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
         route: partRouter(uploaderOf(user)),
       });
       await discardOnFailure(app.files, upload.files, async () => {
-        // The admin's ticket edit (spec section 5) leaves out what it does not change; a supplier's update
+        // The admin's ticket edit leaves out what it does not change; a supplier's update
         // carries its whole form.
         const admin = mode === 'TRUCK' && user.roles.includes('ADMIN');
         const input = admin

@@ -1,5 +1,5 @@
 /**
- * GET /api/events: the authenticated server-sent-events stream of ticket events (DESIGN.md section 7).
+ * GET /api/events: the authenticated server-sent-events stream of ticket events.
  * EventSource cannot send headers, so the token may come as `?token=` as well as in the Authorization
  * header; either way it is checked by app.authenticate itself. The route logs at warn level only, so
  * the token in the query never reaches the request log. The stream ends when the token expires; the

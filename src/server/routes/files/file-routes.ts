@@ -1,6 +1,6 @@
 /**
- * PUT /download (spec section 7): streams a stored file to a caller who can see its ticket, named
- * `tripID-{ticketId}-{type}-{YYYY-MM-DD}.{ext}` (DESIGN.md section 6). Anything else is 404.
+ * PUT /download: streams a stored file to a caller who can see its ticket, named
+ * `tripID-{ticketId}-{type}-{YYYY-MM-DD}.{ext}`. Anything else is 404.
  */
 import type { FastifyInstance } from 'fastify';
 import { DownloadFileSchema } from '../../../shared/schemas/documentation';

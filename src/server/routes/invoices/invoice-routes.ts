@@ -1,4 +1,4 @@
-/** Provider (TA) invoices (spec section 7): read by ticket, multipart create, update and payment, ERP validation. */
+/** Provider (TA) invoices: read by ticket, multipart create, update and payment, ERP validation. */
 import type { FastifyInstance } from 'fastify';
 import { fileRule, type FileAccept } from '../../../shared/domain/file-rules';
 import { FILE_MSG } from '../../../shared/schemas/documentation';

@@ -1,5 +1,5 @@
 /**
- * Read-only master data of spec section 7 that the ticket filters and forms need. Writes on masters come
+ * Read-only master data that the ticket filters and forms need. Writes on masters come
  * with their own issue. Scoping (a supplier's own yards, a customs agent's own crossings) is done in the
  * repository's SQL.
  */

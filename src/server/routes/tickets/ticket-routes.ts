@@ -1,5 +1,5 @@
 /**
- * Ticket routes of spec section 7. The route helper refuses in order (401, 403, 404 for a malformed id,
+ * Ticket routes. The route helper refuses in order (401, 403, 404 for a malformed id,
  * 400 for the body); the service decides the rest (404 outside the caller's view, 409 in the wrong
  * status, 422 for a refused value).
  */

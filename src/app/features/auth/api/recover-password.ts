@@ -5,7 +5,7 @@ export interface RecoverInput {
   captcha?: string;
 }
 
-/** POST /auth/password: mails a reset link (DESIGN.md section 8). */
+/** POST /auth/password: mails a reset link. */
 export function recoverPassword(input: RecoverInput): Promise<unknown> {
   return apiFetch<unknown>('/auth/password', { method: 'POST', body: input, skipUnauthorizedLogout: true });
 }

@@ -16,7 +16,7 @@ export interface ChangePasswordFormProps {
   token: string;
 }
 
-/** Spec sections 5 and 8: at least 8 characters, matching confirmation; 401 means the link expired. */
+/** at least 8 characters, matching confirmation; 401 means the link expired. */
 export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();

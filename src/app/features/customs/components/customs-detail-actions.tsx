@@ -1,5 +1,5 @@
 /**
- * The customs detail's controls: opening the page marks an unread ticket read (spec section 4), a mark
+ * The customs detail's controls: opening the page marks an unread ticket read, a mark
  * icon turns it back to unread, and 'Release' moves a TA_INVOICED ticket to MX_TRANSIT after a confirm.
  */
 import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';

@@ -31,7 +31,12 @@ export function CustomsDocumentationList({ mode, detailPath, emptyText }: Custom
   const unavailable = unavailableReason(query);
   const unread = (ticket: CustomsTicket) => !ticket.customsRead && ticket.status.name === 'TA_INVOICED';
   const link = (ticket: CustomsTicket) => (
-    <Anchor component={Link} to={detailPath(ticket.id)} fw={unread(ticket) ? 700 : 500} aria-label={t`Open documentation of trip ${ticket.id}`}>
+    <Anchor
+      component={Link}
+      to={detailPath(ticket.id)}
+      fw={unread(ticket) ? 700 : 500}
+      aria-label={t`Open documentation of trip ${ticket.id}`}
+    >
       #{ticket.id}
     </Anchor>
   );
@@ -123,7 +128,8 @@ export function CustomsDocumentationList({ mode, detailPath, emptyText }: Custom
                   {ticket.supplier.businessName} · {ticket.carrier?.businessName ?? '—'}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {dayjs(ticket.createAt).format('DD/MM/YYYY')} · {t`TA invoice #`} {ticket.invoice?.number ?? '—'} · {docOf(ticket)?.carEquipment ?? ''}
+                  {dayjs(ticket.createAt).format('DD/MM/YYYY')} · {t`TA invoice #`} {ticket.invoice?.number ?? '—'} ·{' '}
+                  {docOf(ticket)?.carEquipment ?? ''}
                 </Text>
               </Card>
             ))}

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { displayStatus, statusColor } from '../../../../shared/domain/role-views';
 import type { TicketStatus } from '../../../../shared/domain/ticket-status';
 
-/** Customs read ta_invoiced as awaiting and anything else as released (spec section 4). */
+/** Customs read ta_invoiced as awaiting and anything else as released. */
 export function CustomsStatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useLingui();
   const awaiting = displayStatus('CUSTOMS', status) === 'AWAITING';

@@ -9,6 +9,7 @@ export async function getDepots(): Promise<Depot[]> {
   return depots;
 }
 
-export const depotsQuery = () => queryOptions({ queryKey: lookupKeys.myDepots, queryFn: getDepots, staleTime: 10 * 60_000 });
+export const depotsQuery = () =>
+  queryOptions({ queryKey: lookupKeys.myDepots, queryFn: getDepots, staleTime: 10 * 60_000 });
 
 export const useDepots = () => useQuery(depotsQuery());

@@ -25,4 +25,5 @@ export const documentationQuery = (mode: DocumentationMode, ticketId: number | n
     enabled: ticketId !== null,
   });
 
-export const useDocumentation = (mode: DocumentationMode, ticketId: number | null) => useQuery(documentationQuery(mode, ticketId));
+export const useDocumentation = (mode: DocumentationMode, ticketId: number | null) =>
+  useQuery(documentationQuery(mode, ticketId));

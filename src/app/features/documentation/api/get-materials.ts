@@ -8,6 +8,7 @@ export async function getMaterials(): Promise<Material[]> {
   return materials;
 }
 
-export const materialsQuery = () => queryOptions({ queryKey: lookupKeys.materials, queryFn: getMaterials, staleTime: 10 * 60_000 });
+export const materialsQuery = () =>
+  queryOptions({ queryKey: lookupKeys.materials, queryFn: getMaterials, staleTime: 10 * 60_000 });
 
 export const useMaterials = () => useQuery(materialsQuery());

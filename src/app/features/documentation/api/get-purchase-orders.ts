@@ -3,7 +3,7 @@ import { apiFetch } from '../../../lib/api-client';
 import type { PurchaseOrder } from '../types';
 import { purchaseOrderKeys } from '../../../lib/query-keys';
 
-/** Open purchase orders of one material for the supplier (spec section 7). */
+/** Open purchase orders of one material for the supplier. */
 export async function getPurchaseOrders(materialId: number, supplierId: number | undefined): Promise<PurchaseOrder[]> {
   const { purchaseOrders } = await apiFetch<{ purchaseOrders: PurchaseOrder[] }>(
     `/trucks-documentation/purchase-orders/material/${materialId}`,

@@ -1,5 +1,5 @@
 /**
- * POST and PUT of truck and railcar documentation (spec section 7, DESIGN.md section 5): on create the
+ * POST and PUT of truck and railcar documentation: on create the
  * files go as repeated `files[]` in the spec's order (sales invoice, weight certificate, B/L, radioactive
  * certificate, then the photos); on update as the named parts, only those the user replaced. The JSON
  * part is a Blob of type application/json so the server reads it as JSON.
@@ -105,7 +105,8 @@ export interface OutboxSaveInput extends SaveDocumentationInput {
   replaces?: string | null | undefined;
 }
 
-export type OutboxSaveResult = { status: 'sent'; documentation: Documentation } | { status: 'queued'; reason: 'offline' | 'busy' };
+export type OutboxSaveResult =
+  { status: 'sent'; documentation: Documentation } | { status: 'queued'; reason: 'offline' | 'busy' };
 
 /** The supplier's save: sent now, or kept in the outbox when there is no connection. */
 export async function saveDocumentationThroughOutbox(input: OutboxSaveInput): Promise<OutboxSaveResult> {
@@ -116,7 +117,11 @@ export async function saveDocumentationThroughOutbox(input: OutboxSaveInput): Pr
     id: input.itemId,
     kind: 'documentation',
     ticketId: input.ticketId,
-    request: { method: id === undefined ? 'POST' : 'PUT', path: id === undefined ? BASE[mode] : `${BASE[mode]}/${id}`, parts },
+    request: {
+      method: id === undefined ? 'POST' : 'PUT',
+      path: id === undefined ? BASE[mode] : `${BASE[mode]}/${id}`,
+      parts,
+    },
     draft: { mode, docId: id, editTicket: input.editTicket, values: input.values, fileSlots },
   });
   // The reopened item is replaced only once the new one is sent or safely queued.

@@ -1,7 +1,7 @@
 /**
- * The admin's ticket-edit form (spec sections 2, 5 and 8): corrects a supplier-invoiced ticket's truck or
+ * The admin's ticket-edit form (5 and 8): corrects a supplier-invoiced ticket's truck or
  * railcar documentation before the TA invoice. The ticket, carrier, yard and destination stay locked (edit
- * mode, spec section 2); a file is replaced only when the admin picks a new one, within the admin limits.
+ * mode); a file is replaced only when the admin picks a new one, within the admin limits.
  * Saving answers 'Datos actualizados con éxito' and goes to the admin home, or 'Error al actualizar datos'.
  */
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
@@ -35,11 +35,21 @@ export interface AdminDocumentationEditFormProps {
   onBack: () => void;
 }
 
-export function AdminDocumentationEditForm({ mode, ticket, doc, destinations, lock, onSaved, onBack }: AdminDocumentationEditFormProps) {
+export function AdminDocumentationEditForm({
+  mode,
+  ticket,
+  doc,
+  destinations,
+  lock,
+  onSaved,
+  onBack,
+}: AdminDocumentationEditFormProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const save = useSaveDocumentation();
-  const form = useForm<DocumentationFormValues>({ initialValues: valuesFromDocumentation(doc, ticket.id, ticket.carrier?.id) });
+  const form = useForm<DocumentationFormValues>({
+    initialValues: valuesFromDocumentation(doc, ticket.id, ticket.carrier?.id),
+  });
   const locked = lock !== null;
   const railcar = mode === 'RAILCAR';
 
@@ -53,19 +63,30 @@ export function AdminDocumentationEditForm({ mode, ticket, doc, destinations, lo
       { mode, id: doc.id, payload: checked.payload, files: documentationFiles(values) },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', title: t`Trip ID ${ticket.id}`, message: tm(DOCUMENT_TOASTS.adminUpdateSuccess) });
+          notifications.show({
+            color: 'teal',
+            title: t`Trip ID ${ticket.id}`,
+            message: tm(DOCUMENT_TOASTS.adminUpdateSuccess),
+          });
           onSaved();
         },
         onError: (error) => {
           const failure = describeSaveError(error, DOCUMENT_TOASTS.adminUpdateError);
           form.setErrors({ ...form.errors, ...failure.fieldErrors });
-          notifications.show({ color: 'red', title: t`Trip ID ${ticket.id}`, message: tm(DOCUMENT_TOASTS.adminUpdateError) });
+          notifications.show({
+            color: 'red',
+            title: t`Trip ID ${ticket.id}`,
+            message: tm(DOCUMENT_TOASTS.adminUpdateError),
+          });
         },
       },
     );
   });
 
-  const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
+  const field = (name: keyof DocumentationFormValues) => ({
+    ...form.getInputProps(name),
+    error: tm(form.errors[name]),
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
@@ -100,9 +121,21 @@ export function AdminDocumentationEditForm({ mode, ticket, doc, destinations, lo
                   readOnly
                 />
               )}
-              <DatePickerInput label={t`Invoice date`} disabled={locked} valueFormat="DD/MM/YYYY" placeholder="DD/MM/YYYY" {...field('invoiceDate')} />
+              <DatePickerInput
+                label={t`Invoice date`}
+                disabled={locked}
+                valueFormat="DD/MM/YYYY"
+                placeholder="DD/MM/YYYY"
+                {...field('invoiceDate')}
+              />
               <TextInput label={t`Invoice number`} disabled={locked} {...field('invoiceNumber')} />
-              <AmountInput kind="money" label={t`Invoice amount`} required disabled={locked} {...field('invoiceAmount')} />
+              <AmountInput
+                kind="money"
+                label={t`Invoice amount`}
+                required
+                disabled={locked}
+                {...field('invoiceAmount')}
+              />
               {railcar && (
                 <TextInput
                   label={t`WayBill`}
@@ -121,8 +154,20 @@ export function AdminDocumentationEditForm({ mode, ticket, doc, destinations, lo
                 autoCapitalize="characters"
                 {...field('carEquipment')}
               />
-              <AmountInput kind="weight" label={t`Gross weight (lbs)`} required disabled={locked} {...field('grossWeight')} />
-              <AmountInput kind="weight" label={t`Tare weight (lbs)`} required disabled={locked} {...field('tareWeight')} />
+              <AmountInput
+                kind="weight"
+                label={t`Gross weight (lbs)`}
+                required
+                disabled={locked}
+                {...field('grossWeight')}
+              />
+              <AmountInput
+                kind="weight"
+                label={t`Tare weight (lbs)`}
+                required
+                disabled={locked}
+                {...field('tareWeight')}
+              />
               <MaterialFields
                 form={form}
                 supplierId={ticket.supplier.id}
@@ -135,7 +180,7 @@ export function AdminDocumentationEditForm({ mode, ticket, doc, destinations, lo
             {railcar && <Textarea label={t`Comments`} rows={3} disabled={locked} {...field('comments')} />}
           </Stack>
         </Paper>
-        {/* No upload controls on a locked form (a read-only admin sees none, spec section 6). */}
+        {/* No upload controls on a locked form (a read-only admin sees none). */}
         {!locked && <AdminDocumentationFiles form={form} doc={doc} disabled={false} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onBack}>

@@ -1,5 +1,5 @@
 /**
- * The admin edit form's file replacements (spec section 5 "File uploads", admin and provider forms): each
+ * The admin edit form's file replacements (admin and provider forms): each
  * of the four documents can be replaced by a PDF, and the photos by up to 4 new images, every file under
  * 3,670,016 bytes ('File is too big (max. size: 3,5 Mb.)'). Checked by size and magic bytes in the browser
  * as the server checks them (src/shared/domain/file-rules.ts). Photos are sent as picked: the admin limit
@@ -37,7 +37,18 @@ interface SlotProps {
   onRemove: (index: number) => void;
 }
 
-function AdminFileSlot({ slot, label, stored, chosen, error, disabled, multiple, accept, onPick, onRemove }: SlotProps) {
+function AdminFileSlot({
+  slot,
+  label,
+  stored,
+  chosen,
+  error,
+  disabled,
+  multiple,
+  accept,
+  onPick,
+  onRemove,
+}: SlotProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const storedNames = stored.map((file) => file.name).join(', ');
@@ -50,11 +61,20 @@ function AdminFileSlot({ slot, label, stored, chosen, error, disabled, multiple,
             accept={accept}
             multiple={multiple}
             disabled={disabled || full}
-            onChange={(picked: File | File[] | null) => onPick(picked === null ? [] : Array.isArray(picked) ? picked : [picked])}
+            onChange={(picked: File | File[] | null) =>
+              onPick(picked === null ? [] : Array.isArray(picked) ? picked : [picked])
+            }
             inputProps={{ 'aria-label': t`Replace ${label}`, 'data-slot': slot } as ComponentProps<'input'>}
           >
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} disabled={disabled || full} style={{ flexShrink: 0 }}>
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<IconUpload size={14} />}
+                disabled={disabled || full}
+                style={{ flexShrink: 0 }}
+              >
                 {multiple ? t`Add photos` : t`Replace`}
               </Button>
             )}
@@ -72,7 +92,13 @@ function AdminFileSlot({ slot, label, stored, chosen, error, disabled, multiple,
               {file.name}
             </Text>
             {!disabled && (
-              <ActionIcon size="sm" variant="subtle" color="gray" aria-label={t`Remove ${file.name}`} onClick={() => onRemove(index)}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="gray"
+                aria-label={t`Remove ${file.name}`}
+                onClick={() => onRemove(index)}
+              >
                 <IconX size={12} />
               </ActionIcon>
             )}
@@ -162,7 +188,12 @@ export function AdminDocumentationFiles({ form, doc, disabled }: AdminDocumentat
             multiple
             accept="image/*"
             onPick={(files) => void pickPhotos(files)}
-            onRemove={(index) => form.setFieldValue('photos', form.values.photos.filter((_, i) => i !== index))}
+            onRemove={(index) =>
+              form.setFieldValue(
+                'photos',
+                form.values.photos.filter((_, i) => i !== index),
+              )
+            }
           />
         </SimpleGrid>
       </Stack>

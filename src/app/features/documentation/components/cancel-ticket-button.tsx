@@ -15,7 +15,7 @@ export interface CancelTicketButtonProps {
   fullWidth?: boolean;
 }
 
-/** Cancels a SUPPLIER_INVOICED ticket after a confirmation (spec section 4); disabled in any other status. */
+/** Cancels a SUPPLIER_INVOICED ticket after a confirmation; disabled in any other status. */
 export function CancelTicketButton({ ticketId, status, onCanceled, fullWidth }: CancelTicketButtonProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
@@ -39,7 +39,14 @@ export function CancelTicketButton({ ticketId, status, onCanceled, fullWidth }: 
 
   return (
     <>
-      <Button variant="light" color="red" leftSection={<IconBan size={16} />} disabled={!enabled} onClick={open} fullWidth={fullWidth}>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconBan size={16} />}
+        disabled={!enabled}
+        onClick={open}
+        fullWidth={fullWidth}
+      >
         {t`Cancel ticket`}
       </Button>
       <Modal opened={opened} onClose={close} title={t`Cancel ticket ${ticketId ?? ''}?`} centered>

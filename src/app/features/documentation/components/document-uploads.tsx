@@ -12,7 +12,7 @@ export interface DocumentUploadsProps {
   stored: Documentation | null | undefined;
   disabled: boolean;
   required: boolean;
-  /** Railcar forms call the radioactive certificate a no-radioactivity certificate (spec section 2). */
+  /** Railcar forms call the radioactive certificate a no-radioactivity certificate. */
   radioactiveLabel: string;
 }
 

@@ -26,17 +26,29 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** https://www.google.com/maps?q={lat},{lng} from a GeoJSON point ([lng, lat]). */
-export const mapsUrl = (coordinates: [number, number]) => `https://www.google.com/maps?q=${coordinates[1]},${coordinates[0]}`;
+export const mapsUrl = (coordinates: [number, number]) =>
+  `https://www.google.com/maps?q=${coordinates[1]},${coordinates[0]}`;
 
-export function DocumentationDetails({ ticket, doc, locale }: { ticket: DocTicket; doc: Documentation; locale: string }) {
+export function DocumentationDetails({
+  ticket,
+  doc,
+  locale,
+}: {
+  ticket: DocTicket;
+  doc: Documentation;
+  locale: string;
+}) {
   const { t } = useLingui();
   const numbers = intlLocale(locale);
   const slots: { slot: DocumentSlot | 'photos'; label: string }[] = [
     { slot: 'salesInvoice', label: t`Sales invoice` },
     { slot: 'weightCertificate', label: t`Weight certificate` },
     { slot: 'BL', label: t`B/L` },
-    // The railcar form asks for a no-radioactivity certificate (spec section 2); the truck form a radioactive one.
-    { slot: 'radioactiveCertificate', label: doc.mode === 'RAILCAR' ? t`No-radioactivity certificate` : t`Radioactive certificate` },
+    // The railcar form asks for a no-radioactivity certificate; the truck form a radioactive one.
+    {
+      slot: 'radioactiveCertificate',
+      label: doc.mode === 'RAILCAR' ? t`No-radioactivity certificate` : t`Radioactive certificate`,
+    },
     { slot: 'photos', label: t`Photos` },
   ];
   const files: { file: FileRef; label: string }[] = slots.flatMap(({ slot, label }) =>
@@ -66,7 +78,12 @@ export function DocumentationDetails({ ticket, doc, locale }: { ticket: DocTicke
               <span>
                 {ticket.origin.name} · {ticket.origin.city}
               </span>
-              <Anchor href={mapsUrl(ticket.origin.location.coordinates)} target="_blank" rel="noopener noreferrer" size="sm">
+              <Anchor
+                href={mapsUrl(ticket.origin.location.coordinates)}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+              >
                 <Group gap={4} component="span">
                   <IconMapPin size={14} />
                   {t`Open in maps`}

@@ -23,7 +23,14 @@ export function FileDownloadButton({ file, label }: { file: FileRef; label: stri
     }
   };
   return (
-    <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} loading={busy} onClick={() => void download()} aria-label={t`Download ${label}`}>
+    <Button
+      variant="light"
+      size="xs"
+      leftSection={<IconDownload size={14} />}
+      loading={busy}
+      onClick={() => void download()}
+      aria-label={t`Download ${label}`}
+    >
       {t`Download`}
     </Button>
   );

@@ -42,7 +42,10 @@ export function InvoiceLoadFields({
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const destinations = useDestinations();
-  const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
+  const field = (name: keyof DocumentationFormValues) => ({
+    ...form.getInputProps(name),
+    error: tm(form.errors[name]),
+  });
   return (
     <Stack gap="md">
       <Title order={2} size="h4">{t`Invoice and load`}</Title>
@@ -76,7 +79,13 @@ export function InvoiceLoadFields({
         />
         <AmountInput kind="weight" label={t`Gross weight (lbs)`} required disabled={locked} {...field('grossWeight')} />
         <AmountInput kind="weight" label={t`Tare weight (lbs)`} required disabled={locked} {...field('tareWeight')} />
-        <MaterialFields form={form} supplierId={supplierId} disabled={locked} showDescription={showMaterialDescription} storedOrder={storedOrder} />
+        <MaterialFields
+          form={form}
+          supplierId={supplierId}
+          disabled={locked}
+          showDescription={showMaterialDescription}
+          storedOrder={storedOrder}
+        />
       </SimpleGrid>
       {footer}
     </Stack>

@@ -1,6 +1,6 @@
 /**
  * The documentation forms' lists (tickets, stored documentation, destinations, materials and, for
- * railcars, carriers and yards) that failed to load: spec section 8's 'Error al obtener los
+ * railcars, carriers and yards) that failed to load: the 'Error al obtener los
  * transportistas' with a retry, so a supplier can tell "nothing to document" from "the server did not
  * answer". Offline, queries pause instead of failing, so this shows only for real failures.
  */

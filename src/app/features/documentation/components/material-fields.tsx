@@ -17,27 +17,41 @@ export interface MaterialFieldsProps {
   showDescription: boolean;
   /** The stored order, listed even when it has nothing left. */
   storedOrder?: { id: number; documentNumberId: string; availableQuantity: number } | null | undefined;
-  /** The admin edit keeps the stored material when left alone (spec section 5): not required there. */
+  /** The admin edit keeps the stored material when left alone: not required there. */
   required?: boolean;
 }
 
-/** 'number · MMM-YY · remaining t' (spec section 9). */
+/** 'number · MMM-YY · remaining t'. */
 export const purchaseOrderLabel = (
   order: Pick<PurchaseOrder, 'documentNumberId' | 'earlyDeliveryDate' | 'availableQuantity'>,
   locale: IntlLocale,
-) => `${order.documentNumberId} · ${dayjs(order.earlyDeliveryDate).format('MMM-YY')} · ${formatTonnes(order.availableQuantity, locale)} t`;
+) =>
+  `${order.documentNumberId} · ${dayjs(order.earlyDeliveryDate).format('MMM-YY')} · ${formatTonnes(order.availableQuantity, locale)} t`;
 
 /** Material, then its purchase orders for the supplier; changing the material clears the order. */
-export function MaterialFields({ form, supplierId, disabled, showDescription, storedOrder, required = true }: MaterialFieldsProps) {
+export function MaterialFields({
+  form,
+  supplierId,
+  disabled,
+  showDescription,
+  storedOrder,
+  required = true,
+}: MaterialFieldsProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const { locale } = useLocaleFormat();
   const materials = useMaterials();
   const materialId = form.values.materialId ? Number(form.values.materialId) : null;
   const orders = usePurchaseOrders(materialId, supplierId);
-  const options = (orders.data ?? []).map((order) => ({ value: String(order.id), label: purchaseOrderLabel(order, locale) }));
+  const options = (orders.data ?? []).map((order) => ({
+    value: String(order.id),
+    label: purchaseOrderLabel(order, locale),
+  }));
   if (storedOrder && !options.some((option) => option.value === String(storedOrder.id))) {
-    options.unshift({ value: String(storedOrder.id), label: `${storedOrder.documentNumberId} · ${formatTonnes(storedOrder.availableQuantity, locale)} t` });
+    options.unshift({
+      value: String(storedOrder.id),
+      label: `${storedOrder.documentNumberId} · ${formatTonnes(storedOrder.availableQuantity, locale)} t`,
+    });
   }
 
   return (

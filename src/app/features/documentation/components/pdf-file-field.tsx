@@ -24,7 +24,18 @@ export interface PdfFileFieldProps {
 }
 
 /** One document slot of a supplier form: picks a PDF, checks size and %PDF- in the browser. */
-export function PdfFileField({ slot, label, value, stored, error, required, disabled, accept = 'pdf', onChange, onError }: PdfFileFieldProps) {
+export function PdfFileField({
+  slot,
+  label,
+  value,
+  stored,
+  error,
+  required,
+  disabled,
+  accept = 'pdf',
+  onChange,
+  onError,
+}: PdfFileFieldProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const [checking, setChecking] = useState(false);
@@ -47,31 +58,46 @@ export function PdfFileField({ slot, label, value, stored, error, required, disa
   return (
     <Input.Wrapper label={label} required={required} error={error ? tm(error) : undefined}>
       <FileDrop onFiles={(files) => void pick(files[0] ?? null)} disabled={disabled}>
-      <Group gap="xs" wrap="nowrap" mt={4}>
-        <FileButton
-          onChange={(file) => void pick(file)}
-          accept="application/pdf"
-          disabled={disabled}
-          inputProps={{ 'aria-label': label, 'data-slot': slot } as ComponentProps<'input'>}
-        >
-          {(props) => (
-            <Button {...props} variant="default" size="sm" leftSection={<IconUpload size={16} />} loading={checking} disabled={disabled}>
-              {value || storedName ? t`Replace` : t`Choose PDF`}
-            </Button>
-          )}
-        </FileButton>
-        <Group gap={4} wrap="nowrap" miw={0} style={{ flex: 1 }}>
-          {(value || storedName) && <IconFileTypePdf size={18} color="var(--mantine-color-red-7)" style={{ flexShrink: 0 }} />}
-          <Text size="sm" truncate="end" c={value ? undefined : 'dimmed'}>
-            {value ? value.name : (storedName ?? t`No file chosen`)}
-          </Text>
-          {value && !disabled && (
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t`Remove ${label}`} onClick={() => onChange(null)}>
-              <IconX size={14} />
-            </ActionIcon>
-          )}
+        <Group gap="xs" wrap="nowrap" mt={4}>
+          <FileButton
+            onChange={(file) => void pick(file)}
+            accept="application/pdf"
+            disabled={disabled}
+            inputProps={{ 'aria-label': label, 'data-slot': slot } as ComponentProps<'input'>}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                size="sm"
+                leftSection={<IconUpload size={16} />}
+                loading={checking}
+                disabled={disabled}
+              >
+                {value || storedName ? t`Replace` : t`Choose PDF`}
+              </Button>
+            )}
+          </FileButton>
+          <Group gap={4} wrap="nowrap" miw={0} style={{ flex: 1 }}>
+            {(value || storedName) && (
+              <IconFileTypePdf size={18} color="var(--mantine-color-red-7)" style={{ flexShrink: 0 }} />
+            )}
+            <Text size="sm" truncate="end" c={value ? undefined : 'dimmed'}>
+              {value ? value.name : (storedName ?? t`No file chosen`)}
+            </Text>
+            {value && !disabled && (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label={t`Remove ${label}`}
+                onClick={() => onChange(null)}
+              >
+                <IconX size={14} />
+              </ActionIcon>
+            )}
+          </Group>
         </Group>
-      </Group>
       </FileDrop>
     </Input.Wrapper>
   );

@@ -31,7 +31,16 @@ function usePreviews(files: File[]): string[] {
 }
 
 /** Up to 4 photos: the phone opens its camera, big pictures are compressed, thumbnails can be removed. */
-export function PhotosField({ label, value, stored = [], error, required, disabled, onChange, onError }: PhotosFieldProps) {
+export function PhotosField({
+  label,
+  value,
+  stored = [],
+  error,
+  required,
+  disabled,
+  onChange,
+  onError,
+}: PhotosFieldProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const [busy, setBusy] = useState(false);
@@ -112,26 +121,26 @@ export function PhotosField({ label, value, stored = [], error, required, disabl
           </SimpleGrid>
         )}
         <FileDrop multiple onFiles={(files) => void add(files)} disabled={disabled || room <= 0}>
-        <FileButton
-          multiple
-          accept="image/*"
-          capture="environment"
-          disabled={disabled || room <= 0}
-          onChange={(files) => void add(files)}
-          inputProps={{ 'aria-label': label, 'data-slot': 'photos' } as ComponentProps<'input'>}
-        >
-          {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              leftSection={<IconCamera size={16} />}
-              loading={busy}
-              disabled={disabled || room <= 0}
-            >
-              {t`Add photos`}
-            </Button>
-          )}
-        </FileButton>
+          <FileButton
+            multiple
+            accept="image/*"
+            capture="environment"
+            disabled={disabled || room <= 0}
+            onChange={(files) => void add(files)}
+            inputProps={{ 'aria-label': label, 'data-slot': 'photos' } as ComponentProps<'input'>}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconCamera size={16} />}
+                loading={busy}
+                disabled={disabled || room <= 0}
+              >
+                {t`Add photos`}
+              </Button>
+            )}
+          </FileButton>
         </FileDrop>
       </Box>
     </Input.Wrapper>

@@ -1,5 +1,5 @@
 /**
- * The supplier's railcar documentation (spec sections 2, 5 and 8): carrier, yard and a confirmed railcar
+ * The supplier's railcar documentation (5 and 8): carrier, yard and a confirmed railcar
  * ticket, the invoice, the load, waybill and comments, the four PDFs and the photos. Started with a
  * ticket in navigation state it edits that ticket's documentation, read-only once the ticket is
  * TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED. What it shares with the truck form lives in
@@ -66,7 +66,7 @@ export function RailcarDocumentationForm({
         ? t`Railcar ID: ${ticketId} successful update`
         : t`Railcar ID ${ticketId}: railcar documentation created successfully`,
     }),
-    // Spec section 8: the railcar texts, except a duplicate invoice number; an update failure goes back
+    // the railcar texts, except a duplicate invoice number; an update failure goes back
     // unless the user can fix a field.
     failed: (error, _ticketId, editing) => {
       const generic = editing ? DOCUMENT_TOASTS.railcarUpdateError : DOCUMENT_TOASTS.railcarCreateError;

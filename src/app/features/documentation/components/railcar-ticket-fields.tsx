@@ -25,7 +25,13 @@ export interface RailcarTicketFieldsProps {
 
 const idText = (id: number | null | undefined) => (id == null ? null : String(id));
 
-export function RailcarTicketFields({ form, tickets, loadingTickets, editing, invoiceNumber }: RailcarTicketFieldsProps) {
+export function RailcarTicketFields({
+  form,
+  tickets,
+  loadingTickets,
+  editing,
+  invoiceNumber,
+}: RailcarTicketFieldsProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const carriers = useRailCarriers();
@@ -33,10 +39,14 @@ export function RailcarTicketFields({ form, tickets, loadingTickets, editing, in
   const { carrierId, depotId, ticketId } = form.values;
   const candidates = tickets.filter(
     (ticket) =>
-      (carrierId === null || idText(ticket.carrier?.id) === carrierId) && (depotId === null || idText(ticket.origin.id) === depotId),
+      (carrierId === null || idText(ticket.carrier?.id) === carrierId) &&
+      (depotId === null || idText(ticket.origin.id) === depotId),
   );
   const selected = tickets.find((ticket) => idText(ticket.id) === ticketId) ?? null;
-  const field = (name: keyof DocumentationFormValues) => ({ ...form.getInputProps(name), error: tm(form.errors[name]) });
+  const field = (name: keyof DocumentationFormValues) => ({
+    ...form.getInputProps(name),
+    error: tm(form.errors[name]),
+  });
 
   // A carrier or yard that no longer matches the chosen ticket drops the ticket.
   const narrow = (name: 'carrierId' | 'depotId', value: string | null) => {
@@ -78,7 +88,10 @@ export function RailcarTicketFields({ form, tickets, loadingTickets, editing, in
           required
           searchable
           disabled={editing}
-          data={(depots.data ?? []).map((depot) => ({ value: String(depot.id), label: `${depot.name} · ${depot.city}` }))}
+          data={(depots.data ?? []).map((depot) => ({
+            value: String(depot.id),
+            label: `${depot.name} · ${depot.city}`,
+          }))}
           {...field('depotId')}
           onChange={(value) => narrow('depotId', value)}
         />

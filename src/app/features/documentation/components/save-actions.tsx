@@ -19,7 +19,13 @@ export function SaveActions({ editing, locked, saving, progress = null, cancel }
     <Stack gap="xs">
       {saving && (
         <Stack gap={4} role="status" aria-live="polite">
-          <Progress value={progress === null ? 100 : Math.round(progress * 100)} animated striped size="sm" aria-label={t`Uploading`} />
+          <Progress
+            value={progress === null ? 100 : Math.round(progress * 100)}
+            animated
+            striped
+            size="sm"
+            aria-label={t`Uploading`}
+          />
           <Text size="xs" c="dimmed">
             {progress === null ? t`Uploading documents…` : t`Uploading documents… ${Math.round(progress * 100)}%`}
           </Text>

@@ -1,5 +1,5 @@
 /**
- * The supplier's truck documentation (spec sections 2 and 5): pick a confirmed truck ticket, enter the
+ * The supplier's truck documentation: pick a confirmed truck ticket, enter the
  * invoice and the load, attach the four PDFs and the photos. Started with a ticket in navigation state
  * it edits that ticket's documentation: destination and ticket locked, everything locked once the
  * ticket is TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED. What it shares with the railcar form lives

@@ -13,7 +13,11 @@ import { EMPTY_VALUES, type DocumentationFormValues } from '../form-values';
 type FileSlot = 'salesInvoice' | 'weightCertificate' | 'BL' | 'radioactiveCertificate';
 
 export function valuesFromOutbox(item: OutboxItem): DocumentationFormValues {
-  const values: DocumentationFormValues = { ...EMPTY_VALUES, ...(item.draft?.values as Partial<DocumentationFormValues>), photos: [] };
+  const values: DocumentationFormValues = {
+    ...EMPTY_VALUES,
+    ...(item.draft?.values as Partial<DocumentationFormValues>),
+    photos: [],
+  };
   const files = (item.request.parts ?? []).filter((part) => part.kind === 'file');
   files.forEach((part, index) => {
     const slot = item.draft?.fileSlots[index];

@@ -8,6 +8,7 @@ export async function getInvoices(ticketId: number): Promise<Invoice[]> {
   return invoices;
 }
 
-export const invoicesQuery = (ticketId: number) => queryOptions({ queryKey: invoiceKeys.ofTicket(ticketId), queryFn: () => getInvoices(ticketId) });
+export const invoicesQuery = (ticketId: number) =>
+  queryOptions({ queryKey: invoiceKeys.ofTicket(ticketId), queryFn: () => getInvoices(ticketId) });
 
 export const useInvoices = (ticketId: number) => useQuery(invoicesQuery(ticketId));

@@ -20,5 +20,8 @@ export async function savePayment({ invoiceId, payment, file }: SavePaymentInput
 export function useSavePayment() {
   const client = useQueryClient();
   // Not awaited, for the reason given in save-invoice.ts: the form remounts with the refetched invoice.
-  return useMutation({ mutationFn: savePayment, onSuccess: () => void client.invalidateQueries({ queryKey: invoiceKeys.all }) });
+  return useMutation({
+    mutationFn: savePayment,
+    onSuccess: () => void client.invalidateQueries({ queryKey: invoiceKeys.all }),
+  });
 }

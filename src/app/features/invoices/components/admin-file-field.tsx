@@ -16,7 +16,7 @@ export interface AdminFileFieldProps {
   error?: string | null | undefined;
   required?: boolean;
   disabled?: boolean;
-  /** A read-only admin: no upload control at all (spec section 6), only the stored file. */
+  /** A read-only admin: no upload control at all, only the stored file. */
   readOnly?: boolean;
   onChange: (file: File | null) => void;
   onError: (message: string | null) => void;
@@ -29,7 +29,19 @@ const ACCEPT_ATTR: Record<FileAccept, string> = {
 };
 
 /** A provider-form file (admin limits: < 3,670,016 bytes; PDF, or PDF or image), checked by its bytes. */
-export function AdminFileField({ slot, label, accept, value, stored, error, required, disabled, readOnly, onChange, onError }: AdminFileFieldProps) {
+export function AdminFileField({
+  slot,
+  label,
+  accept,
+  value,
+  stored,
+  error,
+  required,
+  disabled,
+  readOnly,
+  onChange,
+  onError,
+}: AdminFileFieldProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const pick = async (file: File | null) => {
@@ -55,24 +67,31 @@ export function AdminFileField({ slot, label, accept, value, stored, error, requ
   return (
     <Input.Wrapper label={label} required={required} error={error ? tm(error) : undefined}>
       <FileDrop onFiles={(files) => void pick(files[0] ?? null)} disabled={disabled}>
-      <Group gap="xs" mt={4} wrap="nowrap">
-        <FileButton
-          accept={ACCEPT_ATTR[accept]}
-          disabled={disabled}
-          onChange={(file) => void pick(file)}
-          inputProps={{ 'aria-label': label, 'data-slot': slot } as ComponentProps<'input'>}
-        >
-          {(props) => (
-            <Button {...props} variant="default" size="sm" leftSection={<IconUpload size={16} />} disabled={disabled} style={{ flexShrink: 0 }}>
-              {value || stored ? t`Replace` : t`Choose file`}
-            </Button>
-          )}
-        </FileButton>
-        <Text size="sm" truncate="end" c={value ? undefined : 'dimmed'} miw={0}>
-          {value ? value.name : stored ? null : t`No file chosen`}
-        </Text>
-        {!value && stored}
-      </Group>
+        <Group gap="xs" mt={4} wrap="nowrap">
+          <FileButton
+            accept={ACCEPT_ATTR[accept]}
+            disabled={disabled}
+            onChange={(file) => void pick(file)}
+            inputProps={{ 'aria-label': label, 'data-slot': slot } as ComponentProps<'input'>}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                size="sm"
+                leftSection={<IconUpload size={16} />}
+                disabled={disabled}
+                style={{ flexShrink: 0 }}
+              >
+                {value || stored ? t`Replace` : t`Choose file`}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="sm" truncate="end" c={value ? undefined : 'dimmed'} miw={0}>
+            {value ? value.name : stored ? null : t`No file chosen`}
+          </Text>
+          {!value && stored}
+        </Group>
       </FileDrop>
     </Input.Wrapper>
   );

@@ -9,7 +9,7 @@ import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
 
 /**
  * The admin's Cancel (SUPPLIER_INVOICED only), Release (TA_INVOICED → MX_TRANSIT, as the customs agent
- * would; DESIGN.md section 3) and Mark delivered (MX_TRANSIT) buttons, each confirmed first.
+ * would) and Mark delivered (MX_TRANSIT) buttons, each confirmed first.
  */
 export interface AdminTicketActionsProps {
   ticketId: number;
@@ -44,7 +44,8 @@ export function AdminTicketActions({ ticketId, actions, onCanceled, leading }: A
         setPending(null);
         if (canceled) onCanceled();
       },
-      onError: (error) => notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) }),
+      onError: (error) =>
+        notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) }),
     });
   };
 
@@ -53,7 +54,13 @@ export function AdminTicketActions({ ticketId, actions, onCanceled, leading }: A
       {/* One flat row that wraps from the left, so a phone shows two tidy rows of buttons. */}
       <Group gap="xs" justify="flex-start" wrap="wrap">
         {leading}
-        <Button variant="light" color="red" leftSection={<IconBan size={16} />} disabled={!actions.includes('cancel')} onClick={() => setPending({ kind: 'cancel' })}>
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconBan size={16} />}
+          disabled={!actions.includes('cancel')}
+          onClick={() => setPending({ kind: 'cancel' })}
+        >
           {t`Cancel ticket`}
         </Button>
         <Button

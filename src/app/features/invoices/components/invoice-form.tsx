@@ -1,5 +1,5 @@
 /**
- * The provider (TA) invoice of a ticket (spec sections 2, 5 and 8): number, date, border crossing (with
+ * The provider (TA) invoice of a ticket (5 and 8): number, date, border crossing (with
  * its customs agent) and the PDF. Creating it moves the ticket to TA_INVOICED; a duplicate number reads
  * 'Invoice number already used'; the fields lock once the invoice belongs to an RPA.
  */
@@ -27,7 +27,7 @@ export interface InvoiceFormProps {
   ticketId: number;
   status: TicketStatus;
   invoice: Invoice | null;
-  /** ADMINRO: everything read-only and no buttons (spec section 6). */
+  /** ADMINRO: everything read-only and no buttons. */
   readOnly: boolean;
   /** The crossing the ticket's origin yard names: the new invoice's default border crossing. */
   defaultBorderCrossingId?: number | null;
@@ -43,7 +43,14 @@ interface Values {
 
 const DUPLICATE = 'duplicate key value violates unique constraint';
 
-export function InvoiceForm({ ticketId, status, invoice, readOnly, defaultBorderCrossingId, renderDownload }: InvoiceFormProps) {
+export function InvoiceForm({
+  ticketId,
+  status,
+  invoice,
+  readOnly,
+  defaultBorderCrossingId,
+  renderDownload,
+}: InvoiceFormProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const crossings = useBorderCrossings();
@@ -52,7 +59,11 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, defaultBorder
     initialValues: {
       number: invoice?.number ?? '',
       date: invoice?.date ?? null,
-      borderCrossingId: invoice ? String(invoice.borderCrossingId) : defaultBorderCrossingId ? String(defaultBorderCrossingId) : null,
+      borderCrossingId: invoice
+        ? String(invoice.borderCrossingId)
+        : defaultBorderCrossingId
+          ? String(defaultBorderCrossingId)
+          : null,
       file: null,
     },
   });
@@ -67,7 +78,8 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, defaultBorder
     const parsed = creating ? v.safeParse(CreateInvoiceSchema, input) : v.safeParse(UpdateInvoiceSchema, input);
     const errors: Record<string, string> = {};
     if (!parsed.success) {
-      for (const [key, messages] of Object.entries(v.flatten(parsed.issues).nested ?? {})) if (messages?.[0]) errors[key] = messages[0];
+      for (const [key, messages] of Object.entries(v.flatten(parsed.issues).nested ?? {}))
+        if (messages?.[0]) errors[key] = messages[0];
     }
     if (creating && !values.file) errors.file = FILE_MSG.required;
     if (!parsed.success || Object.keys(errors).length > 0) {
@@ -76,20 +88,28 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, defaultBorder
     }
     const output = parsed.output as { number: string; date: string; borderCrossingId: number };
     save.mutate(
-      { id: invoice?.id, invoice: { number: output.number, date: output.date, borderCrossingId: output.borderCrossingId, ticketId }, file: values.file },
+      {
+        id: invoice?.id,
+        invoice: { number: output.number, date: output.date, borderCrossingId: output.borderCrossingId, ticketId },
+        file: values.file,
+      },
       {
         onSuccess: () => {
           form.setFieldValue('file', null);
           notifications.show({
             color: 'teal',
-            message: creating ? t`Trip ID ${ticketId}: TA invoice added successfully` : t`Trip ID ${ticketId}: TA invoice updated successfully`,
+            message: creating
+              ? t`Trip ID ${ticketId}: TA invoice added successfully`
+              : t`Trip ID ${ticketId}: TA invoice updated successfully`,
           });
         },
         onError: (error) => {
-          const duplicate = error instanceof ApiError && error.status === 409 && (error.body?.message ?? '').includes(DUPLICATE);
+          const duplicate =
+            error instanceof ApiError && error.status === 409 && (error.body?.message ?? '').includes(DUPLICATE);
           const details = error instanceof ApiError ? error.body?.details : undefined;
           if (duplicate) form.setFieldError('number', DOCUMENT_TOASTS.invoiceNumberUsed);
-          else if (details) form.setErrors({ ...details, ...(details.invoiceFile ? { file: details.invoiceFile } : {}) });
+          else if (details)
+            form.setErrors({ ...details, ...(details.invoiceFile ? { file: details.invoiceFile } : {}) });
           const fallback = creating ? DOCUMENT_TOASTS.invoiceCreateError : DOCUMENT_TOASTS.invoiceUpdateError;
           notifications.show({ color: 'red', message: tm(duplicate ? DOCUMENT_TOASTS.invoiceNumberUsed : fallback) });
         },
@@ -100,7 +120,9 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, defaultBorder
   const numberChanged = invoice !== null && form.values.number.trim() !== invoice.number;
   const crossingOptions = (crossings.data ?? []).map((crossing) => ({
     value: String(crossing.id),
-    label: crossing.customsAgent?.tradeName ? `${crossing.description} · ${crossing.customsAgent.tradeName}` : crossing.description,
+    label: crossing.customsAgent?.tradeName
+      ? `${crossing.description} · ${crossing.customsAgent.tradeName}`
+      : crossing.description,
   }));
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
@@ -118,13 +140,23 @@ export function InvoiceForm({ ticketId, status, invoice, readOnly, defaultBorder
             </Alert>
           )}
           {/* The ERP validation stays possible inside an RPA and on a closed ticket; only the invoice's own fields lock. */}
-          {invoice && <SapStatus invoiceId={invoice.id} status={numberChanged ? 'pending' : invoice.sapValidationStatus} editable={!readOnly} />}
+          {invoice && (
+            <SapStatus
+              invoiceId={invoice.id}
+              status={numberChanged ? 'pending' : invoice.sapValidationStatus}
+              editable={!readOnly}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={t`TA invoice number`}
               required
               disabled={locked}
-              rightSection={numberChanged ? <IconClockHour4 size={16} color="var(--mantine-color-yellow-7)" aria-label={t`Pending validation`} /> : null}
+              rightSection={
+                numberChanged ? (
+                  <IconClockHour4 size={16} color="var(--mantine-color-yellow-7)" aria-label={t`Pending validation`} />
+                ) : null
+              }
               {...form.getInputProps('number')}
               error={tm(form.errors.number)}
             />

@@ -24,13 +24,17 @@ export interface PaymentFormProps {
   renderDownload: (file: FileRef, label: string) => ReactNode;
 }
 
-/** The payment voucher (spec sections 4 and 5): only once the ticket is TA_INVOICED, MX_TRANSIT or DELIVERED. */
+/** The payment voucher: only once the ticket is TA_INVOICED, MX_TRANSIT or DELIVERED. */
 export function PaymentForm({ ticketId, status, invoice, readOnly, renderDownload }: PaymentFormProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const save = useSavePayment();
   const form = useForm<{ paymentNumber: string; paymentDate: string | null; file: File | null }>({
-    initialValues: { paymentNumber: invoice?.paymentNumber ?? '', paymentDate: invoice?.paymentDate ?? null, file: null },
+    initialValues: {
+      paymentNumber: invoice?.paymentNumber ?? '',
+      paymentDate: invoice?.paymentDate ?? null,
+      file: null,
+    },
   });
   const allowed = invoice !== null && isPaymentAllowed(status);
 
@@ -39,7 +43,8 @@ export function PaymentForm({ ticketId, status, invoice, readOnly, renderDownloa
     const parsed = v.safeParse(PaymentSchema, { paymentNumber: values.paymentNumber, paymentDate: values.paymentDate });
     const errors: Record<string, string> = {};
     if (!parsed.success) {
-      for (const [key, messages] of Object.entries(v.flatten(parsed.issues).nested ?? {})) if (messages?.[0]) errors[key] = messages[0];
+      for (const [key, messages] of Object.entries(v.flatten(parsed.issues).nested ?? {}))
+        if (messages?.[0]) errors[key] = messages[0];
     }
     if (!values.file) errors.file = FILE_MSG.required;
     if (!parsed.success || !values.file || Object.keys(errors).length > 0) {
@@ -51,12 +56,19 @@ export function PaymentForm({ ticketId, status, invoice, readOnly, renderDownloa
       {
         onSuccess: () => {
           form.setFieldValue('file', null);
-          notifications.show({ color: 'teal', title: t`Trip ID ${ticketId}`, message: tm(DOCUMENT_TOASTS.paymentAdded) });
+          notifications.show({
+            color: 'teal',
+            title: t`Trip ID ${ticketId}`,
+            message: tm(DOCUMENT_TOASTS.paymentAdded),
+          });
         },
         onError: (error) => {
           const details = error instanceof ApiError ? error.body?.details : undefined;
           if (details) form.setErrors({ ...details, ...(details.paymentFile ? { file: details.paymentFile } : {}) });
-          notifications.show({ color: 'red', message: tm(error instanceof ApiError ? (error.body?.message ?? error.message) : error.message) });
+          notifications.show({
+            color: 'red',
+            message: tm(error instanceof ApiError ? (error.body?.message ?? error.message) : error.message),
+          });
         },
       },
     );
@@ -81,7 +93,13 @@ export function PaymentForm({ ticketId, status, invoice, readOnly, renderDownloa
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label={t`Payment number`} required disabled={readOnly} {...form.getInputProps('paymentNumber')} error={tm(form.errors.paymentNumber)} />
+                <TextInput
+                  label={t`Payment number`}
+                  required
+                  disabled={readOnly}
+                  {...form.getInputProps('paymentNumber')}
+                  error={tm(form.errors.paymentNumber)}
+                />
                 <DatePickerInput
                   label={t`Payment date`}
                   required

@@ -38,7 +38,15 @@ export function SapStatusIcon({ status }: { status: SapValidationStatus }) {
 }
 
 /** The ERP's validation of the TA invoice number (pending, confirmed, rejected) and, for admins, a control to set it. */
-export function SapStatus({ invoiceId, status, editable }: { invoiceId: number; status: SapValidationStatus; editable: boolean }) {
+export function SapStatus({
+  invoiceId,
+  status,
+  editable,
+}: {
+  invoiceId: number;
+  status: SapValidationStatus;
+  editable: boolean;
+}) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const mutation = useSetSapValidation();

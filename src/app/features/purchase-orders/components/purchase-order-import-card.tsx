@@ -1,5 +1,5 @@
 /**
- * The admin's purchase-order import (DESIGN.md section 6): the ERP export as CSV or XLSX, with the
+ * The admin's purchase-order import: the ERP export as CSV or XLSX, with the
  * columns documentNumberId, supplierSapId, materialCode, earlyDeliveryDate, quantity and an optional
  * materialDesc. Shows how many rows were imported and each refused row with its reason.
  */
@@ -49,8 +49,8 @@ export function PurchaseOrderImportCard({ readOnly }: { readOnly: boolean }) {
         </Group>
         <Text size="sm" c="dimmed">
           {t`Upload the ERP export as CSV or XLSX. Columns:`} <Code>documentNumberId</Code>, <Code>supplierSapId</Code>,{' '}
-          <Code>materialCode</Code>, <Code>earlyDeliveryDate</Code>, <Code>quantity</Code>, <Code>materialDesc</Code> {t`(optional)`}.{' '}
-          {t`Existing orders are updated by their number.`}
+          <Code>materialCode</Code>, <Code>earlyDeliveryDate</Code>, <Code>quantity</Code>, <Code>materialDesc</Code>{' '}
+          {t`(optional)`}. {t`Existing orders are updated by their number.`}
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <FileInput
@@ -77,7 +77,9 @@ export function PurchaseOrderImportCard({ readOnly }: { readOnly: boolean }) {
           <Alert
             color={result.errors.length > 0 ? 'yellow' : 'teal'}
             icon={result.errors.length > 0 ? <IconAlertTriangle size={18} /> : <IconCircleCheck size={18} />}
-            title={<Plural value={result.imported} one="# purchase order imported" other="# purchase orders imported" />}
+            title={
+              <Plural value={result.imported} one="# purchase order imported" other="# purchase orders imported" />
+            }
             role="status"
           >
             {result.errors.length === 0 ? (
@@ -85,7 +87,11 @@ export function PurchaseOrderImportCard({ readOnly }: { readOnly: boolean }) {
             ) : (
               <Stack gap="xs">
                 <Text size="sm">
-                  <Plural value={result.errors.length} one="# row was not imported:" other="# rows were not imported:" />
+                  <Plural
+                    value={result.errors.length}
+                    one="# row was not imported:"
+                    other="# rows were not imported:"
+                  />
                 </Text>
                 <ScrollArea.Autosize mah={240}>
                   <Table striped withRowBorders={false} aria-label={t`Rows not imported`}>

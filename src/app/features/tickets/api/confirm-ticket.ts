@@ -4,14 +4,18 @@ import { submitThroughOutbox } from '../../../offline/submit';
 import type { Ticket } from '../types';
 import { ticketKeys } from '../../../lib/query-keys';
 
-export type TicketWriteResult = { status: 'sent'; ticket: Ticket | null } | { status: 'queued'; reason: 'offline' | 'busy' };
+export type TicketWriteResult =
+  { status: 'sent'; ticket: Ticket | null } | { status: 'queued'; reason: 'offline' | 'busy' };
 
 /**
  * PUT /tickets/{id}/confirm: the carrier accepts its offer with a withdrawal date and its UTC offset.
  * Through the outbox: without a connection it is kept and replayed later with `X-Queued-At`, so the
- * server judges the withdrawal slot at the time the carrier chose it (DESIGN.md section 3).
+ * server judges the withdrawal slot at the time the carrier chose it.
  */
-export async function confirmTicket({ id, ...ticket }: ConfirmTicketInput & { id: number }): Promise<TicketWriteResult> {
+export async function confirmTicket({
+  id,
+  ...ticket
+}: ConfirmTicketInput & { id: number }): Promise<TicketWriteResult> {
   const queuedAt = new Date().toISOString();
   const result = await submitThroughOutbox({
     kind: 'accept',
@@ -30,6 +34,7 @@ export function useConfirmTicket() {
     mutationFn: confirmTicket,
     // The outbox keeps it when offline; TanStack Query must not hold it back as a paused mutation.
     networkMode: 'always',
-    onSuccess: (result) => (result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketKeys.all }) : undefined),
+    onSuccess: (result) =>
+      result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketKeys.all }) : undefined,
   });
 }

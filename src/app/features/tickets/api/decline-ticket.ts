@@ -6,7 +6,10 @@ import type { TicketWriteResult } from './confirm-ticket';
 import { ticketKeys } from '../../../lib/query-keys';
 
 /** PUT /tickets/{id}/decline: the carrier gives a confirmed ticket back, with a reason (through the outbox). */
-export async function declineTicket({ id, ...ticket }: DeclineTicketInput & { id: number }): Promise<TicketWriteResult> {
+export async function declineTicket({
+  id,
+  ...ticket
+}: DeclineTicketInput & { id: number }): Promise<TicketWriteResult> {
   const result = await submitThroughOutbox({
     kind: 'decline',
     ticketId: id,
@@ -23,6 +26,7 @@ export function useDeclineTicket() {
     mutationFn: declineTicket,
     // The outbox keeps it when offline; TanStack Query must not hold it back as a paused mutation.
     networkMode: 'always',
-    onSuccess: (result) => (result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketKeys.all }) : undefined),
+    onSuccess: (result) =>
+      result.status === 'sent' ? queryClient.invalidateQueries({ queryKey: ticketKeys.all }) : undefined,
   });
 }

@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import type { TicketPage } from '../types';
 import { ticketKeys } from '../../../lib/query-keys';
 
-/** GET /tickets filters (spec section 3) plus the server's `unassigned` and `all` flags. */
+/** GET /tickets filters plus the server's `unassigned` and `all` flags. */
 export interface TicketFilters {
   statusName?: readonly string[];
   page: number;
@@ -30,7 +30,6 @@ export function getTickets(filters: TicketFilters, signal?: AbortSignal): Promis
     query: { ...filters, unassigned: filters.unassigned || undefined, all: filters.all || undefined },
   });
 }
-
 
 export const ticketsQueryOptions = (filters: TicketFilters) =>
   queryOptions({

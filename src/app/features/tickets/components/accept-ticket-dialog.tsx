@@ -1,5 +1,5 @@
 /**
- * The carrier's accept dialog (spec section 5 "Accept dialog", DESIGN.md section 3): a calendar that
+ * The carrier's accept dialog: a calendar that
  * enables only the days of allowedDates and a time list of allowedTimes for the chosen day, so only a
  * valid withdrawal slot can be picked. It sends the slot as an ISO instant and the device's
  * getTimezoneOffset(); a refusal shows the server's message.
@@ -68,7 +68,10 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
     try {
       const result = await confirm.mutateAsync({ id: ticket.id, withdrawalDate: values.withdrawalDate, timezone });
       if (result.status === 'queued') toastQueued(i18n, result.reason, t`Trip ID ${ticket.id}`);
-      else toastSuccess(t`Trip ID ${ticket.id} accepted. Pickup ${dayjs(values.withdrawalDate).format('MMM DD, hh:mm a')}.`);
+      else
+        toastSuccess(
+          t`Trip ID ${ticket.id} accepted. Pickup ${dayjs(values.withdrawalDate).format('MMM DD, hh:mm a')}.`,
+        );
       onClose();
     } catch (error) {
       if (error instanceof OutOfSpaceError) toastOutOfSpace(i18n);

@@ -1,5 +1,5 @@
 /**
- * The admin's row of status tiles above the ongoing list (spec section 4 "Admin tiles"): a count per
+ * The admin's row of status tiles above the ongoing list (a count per
  * status from GET /tickets/count/states; clicking a tile filters the list by that status; PENDING and
  * CONFIRMED also show how many are older than a day, which filters with beforeDate = now - 24 h. An
  * 'Unassigned' tile counts PENDING tickets with no open offer and filters to them.

@@ -10,7 +10,7 @@ import { serverMessage } from '../server-message';
 import { toastError, toastSuccess } from '../toasts';
 import type { TicketDialogProps } from './accept-ticket-dialog';
 
-/** The carrier gives back a confirmed ticket; a reason is required (spec section 5). */
+/** The carrier gives back a confirmed ticket; a reason is required. */
 export function DeclineTicketDialog({ ticket, onClose }: TicketDialogProps) {
   const { t, i18n } = useLingui();
   const tm = useMessageTranslator();

@@ -1,5 +1,5 @@
 /**
- * 'Delete request' (spec sections 2 and 5): the picker offers one ticket per origin yard, newest first,
+ * 'Delete request': the picker offers one ticket per origin yard, newest first,
  * from the PENDING tickets if any, otherwise the CONFIRMED ones (deleteCandidates); the user picks one,
  * confirms, and the toast names the deleted ID.
  */
@@ -30,7 +30,12 @@ export function DeleteTicketDialog({ opened, onClose }: DeleteTicketDialogProps)
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const open = useQuery({
-    ...ticketsQueryOptions({ statusName: ['PENDING', 'CONFIRMED'], page: 1, limit: OPEN_TICKETS_LIMIT, orderBy: 'DESC' }),
+    ...ticketsQueryOptions({
+      statusName: ['PENDING', 'CONFIRMED'],
+      page: 1,
+      limit: OPEN_TICKETS_LIMIT,
+      orderBy: 'DESC',
+    }),
     enabled: opened,
   });
   useErrorToast(opened && open.isError, TICKET_TOASTS.listError);
@@ -41,7 +46,11 @@ export function DeleteTicketDialog({ opened, onClose }: DeleteTicketDialogProps)
   const candidates = useMemo(
     () =>
       deleteCandidates(
-        (open.data?.tickets ?? []).map((ticket) => ({ ...ticket, status: ticket.status.name, originDepotId: ticket.origin.id })),
+        (open.data?.tickets ?? []).map((ticket) => ({
+          ...ticket,
+          status: ticket.status.name,
+          originDepotId: ticket.origin.id,
+        })),
       ),
     [open.data],
   );

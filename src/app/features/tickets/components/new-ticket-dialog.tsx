@@ -21,7 +21,7 @@ export interface NewTicketDialogProps {
   yards: readonly DepotRef[];
 }
 
-/** 'New request' (spec sections 2 and 5): 1 to 10 tickets from one of the supplier's yards. */
+/** 'New request': 1 to 10 tickets from one of the supplier's yards. */
 export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
@@ -45,7 +45,10 @@ export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps
         comments: values.comments.trim() || null,
       });
       const ids = tickets.map((ticket) => `#${ticket.id}`).join(', ');
-      toastSuccess(t`Trip IDs: ${ids}`, tickets.length === 1 ? t`Request created` : t`${tickets.length} requests created`);
+      toastSuccess(
+        t`Trip IDs: ${ids}`,
+        tickets.length === 1 ? t`Request created` : t`${tickets.length} requests created`,
+      );
       close();
     } catch (error) {
       toastError(serverMessage(error, tm, ''), tm(TICKET_TOASTS.createError));

@@ -31,13 +31,7 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
         const invoice = invoiceNumberOf(ticket);
         return (
           <Card key={ticket.id} withBorder radius="lg" padding="md" role="listitem" data-ticket-id={ticket.id}>
-            <UnstyledButton
-              component={Link}
-              to={ticketPagePath(role, ticket.id)}
-              state={{ ticket }}
-              mih={44}
-              mb="sm"
-            >
+            <UnstyledButton component={Link} to={ticketPagePath(role, ticket.id)} state={{ ticket }} mih={44} mb="sm">
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0}>
                   <Text fw={700} size="lg">

@@ -1,9 +1,23 @@
 /**
- * One ticket (the /ticket pages of spec section 2): its data, its offer history and what the role may
+ * One ticket (the /ticket pages): its data, its offer history and what the role may
  * do with it now. The ticket comes from navigation state for an instant first paint and is then read
  * fresh from GET /tickets/{id}.
  */
-import { Anchor, Button, Card, Divider, EmptyState, Grid, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  EmptyState,
+  Grid,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconArrowLeft, IconMapPin, IconTicketOff, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -141,7 +155,12 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
                 <Text size="xs" c="dimmed">
                   {ticket.origin.address}, {ticket.origin.city}
                 </Text>
-                <Anchor href={`https://www.google.com/maps?q=${latitude},${longitude}`} target="_blank" rel="noreferrer" size="xs">
+                <Anchor
+                  href={`https://www.google.com/maps?q=${latitude},${longitude}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  size="xs"
+                >
                   <Group gap={2}>
                     <IconMapPin size={12} />
                     {t`Open in maps`}
@@ -200,7 +219,13 @@ function DeleteButton({ ticket, listPath }: { ticket: Ticket; listPath: string }
   };
   return (
     <>
-      <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => setOpened(true)}>
+      <Button
+        variant="light"
+        color="red"
+        size="xs"
+        leftSection={<IconTrash size={16} />}
+        onClick={() => setOpened(true)}
+      >
         {t`Delete`}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t`Delete request`} centered>

@@ -1,5 +1,5 @@
 /**
- * The checkbox filter groups of the ticket lists (spec section 2): status, carrier, carrier mode,
+ * The checkbox filter groups of the ticket lists: status, carrier, carrier mode,
  * destination and order. From 992 px each group is a button in the page header that opens its
  * checkboxes; on phones all groups stack in a drawer.
  */

@@ -1,5 +1,5 @@
 /**
- * The ticket list every area uses (spec section 2): a table from 992 px, cards below; filter groups in
+ * The ticket list every area uses: a table from 992 px, cards below; filter groups in
  * the page header on desktop and in a drawer on phones; 'Clean filters'; filters, page and the header
  * search in the URL; paging at the bottom centre; skeletons while loading; an empty state; the spec's
  * toast when the list cannot be loaded.

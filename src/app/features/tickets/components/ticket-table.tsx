@@ -147,12 +147,17 @@ export function TicketTableSkeleton({ rows = 6 }: { rows?: number }) {
   );
 }
 
-/** The provider (TA) invoice number; one the ERP rejected is highlighted in red (spec section 4). */
+/** The provider (TA) invoice number; one the ERP rejected is highlighted in red. */
 function TaInvoiceNumber({ invoice }: { invoice: NonNullable<Ticket['invoice']> }) {
   const { t } = useLingui();
   const rejected = invoice.sapValidationStatus === 'rejected';
   return (
-    <Text size="xs" c={rejected ? 'red.8' : 'dimmed'} fw={rejected ? 700 : 400} data-sap-status={invoice.sapValidationStatus}>
+    <Text
+      size="xs"
+      c={rejected ? 'red.8' : 'dimmed'}
+      fw={rejected ? 700 : 400}
+      data-sap-status={invoice.sapValidationStatus}
+    >
       {rejected ? (
         <Mark color="red" px={4} title={t`Rejected by the ERP`}>
           {t`TA ${invoice.number}`}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMessageTranslator } from '../../../lib/messages';
 import { toastError } from '../toasts';
 
-/** Shows the spec's toast (section 8) once each time a query turns to failed. */
+/** Shows the spec's toast once each time a query turns to failed. */
 export function useErrorToast(failed: boolean, text: string): void {
   const tm = useMessageTranslator();
   useEffect(() => {
