@@ -144,6 +144,8 @@ describe('documentation journey', () => {
     const errors = watchErrors(page);
     await signIn(page, 'customs1');
     await page.goto('/dashboard/customs/truck-documentation');
+    // The demo data fills more than a page (10) of the agent's trucks; the awaiting ones fit on one.
+    await page.getByText('Awaiting', { exact: true }).first().click();
     const link = page.getByRole('link', { name: `Open documentation of trip ${tripId}` });
     await link.waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByRole('row').filter({ has: link }).textContent()).toContain('Awaiting');
@@ -203,8 +205,10 @@ describe('railcar documentation', () => {
     await toast(page, `Railcar ID ${id}:`).waitFor({ timeout: 20_000 });
     await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
 
-    // Edit it from the supplier's list (the ticket travels in navigation state).
-    await page.locator(`[data-ticket-id="${id}"]`).first().getByRole('link', { name: 'Railcar documentation' }).click();
+    // Edit it from its ticket page (the ticket travels in navigation state); the demo data pushes it past
+    // the first page of the list.
+    await page.goto(`/dashboard/suppliers/ticket?id=${id}`);
+    await page.getByRole('link', { name: 'Railcar documentation' }).click();
     const comments = page.getByRole('textbox', { name: /Comments/ });
     await expect.poll(() => comments.inputValue(), { timeout: 15_000 }).toBe('Two coupled cars');
     expect(await page.getByRole('button', { name: 'Cancel ticket' }).isEnabled()).toBe(true);
@@ -243,7 +247,9 @@ describe('railcar documentation', () => {
 
     await waybill.fill('98A');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await page.getByText('WayBill debe contener solo dígitos numéricos (mín. 5)').waitFor({ timeout: 10_000 });
+    await page
+      .getByText('La carta de porte debe contener solo dígitos numéricos (mín. 5)')
+      .waitFor({ timeout: 10_000 });
 
     await waybill.fill('5550001');
     await page.getByRole('textbox', { name: /Comentarios/ }).fill('Four coupled cars');

@@ -1,22 +1,33 @@
 /**
  * Spanish texts are longer than English ones: the admin's ongoing table still fits a 1280 px screen with
  * its 'Factura TA' buttons in sight, and no bottom-bar label is cut on a 390 px phone, for every role.
+ * Widths depend on the rows shown, so this runs on its own server with the demo data as seeded, not on
+ * whatever the other journeys left behind.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { startPortalProcess, type PortalProcess } from '../fixtures/portal-process';
+import { DESKTOP, PHONE, launch, watchErrors } from './support/browser';
 import { signIn } from './support/session';
 
 let browser: Browser;
+let server: PortalProcess;
 beforeAll(async () => {
+  server = await startPortalProcess({
+    env: { DIST_DIR: path.resolve(process.env.DIST_DIR ?? 'dist'), LOGIN_RATE_LIMIT: '1000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeoutMs: 60_000,
+  });
   browser = await launch();
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 async function spanish(username: string, viewport: { width: number; height: number }, path: string) {
-  const context = await newContext(browser, viewport);
+  const context = await browser.newContext({ baseURL: server.base, viewport, locale: 'en-US' });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await signIn(page, username);
