@@ -434,7 +434,9 @@ describe('offline outbox', () => {
       await context.close();
       await proxy.close();
     }
-  });
+    // The replay after a cut waits for the outbox's back-off: its polls above may take longer than the
+    // suite's 60 s default on a busy machine.
+  }, 150_000);
 
   it('should keep a 12-megapixel camera photo under 1 MB in the outbox, compressed in the browser', async () => {
     const tripId = await confirmedTruckTicket();
