@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compressAssets } from './src/build/compress-assets';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -42,6 +43,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false, type: 'module' },
     }),
+    // Last: brotli and gzip copies of everything written above, the service worker included.
+    compressAssets(),
   ],
   server: {
     port: 5173,
@@ -76,7 +79,7 @@ export default defineConfig({
           include: ['tests/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/app/setup.ts'],
-          testTimeout: 20000,
+          testTimeout: 60000,
         },
       },
     ],

@@ -50,7 +50,10 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   if (result.status !== 0 && failed === failedBefore) failed += 1;
 }
 
-vitest('unit-and-api-pglite', ['--project', 'shared', '--project', 'app', '--project', 'server']);
+// Vitest keeps one core for itself by default, which on a 2-core machine leaves a single worker; the
+// component tests are CPU-bound and independent, so two workers use both cores. (The server project
+// still runs its files one at a time, as its own config says.)
+vitest('unit-and-api-pglite', ['--project', 'shared', '--project', 'app', '--project', 'server', '--maxWorkers=2']);
 if (process.env.DATABASE_URL) {
   vitest('api-postgres', ['--project', 'server'], { TEST_DATABASE: 'postgres' });
 }

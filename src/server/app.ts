@@ -9,13 +9,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type Database, type Db } from './db/database';
+import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { authPlugin } from './plugins/auth';
 import { eventsPlugin } from './plugins/events';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { pushPlugin } from './plugins/push';
-import { LocalFileStore } from './plugins/file-store';
+import { databasePlugin } from './plugins/database';
+import { fileStorePlugin } from './plugins/file-store';
 import { jobsPlugin } from './plugins/jobs';
 import { accountingRoutes } from './routes/accounting/accounting-routes';
 import { authRoutes } from './routes/auth/auth-routes';
@@ -32,14 +33,10 @@ import { contractRoutes } from './routes/contracts/contract-routes';
 import { vehicleRoutes } from './routes/vehicles/vehicle-routes';
 import { ticketRoutes } from './routes/tickets/ticket-routes';
 import { userRoutes } from './routes/users/user-routes';
-import { seedDemo, isEmpty } from './seed/demo-seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    database: Database;
-    db: Db;
-    files: LocalFileStore;
   }
 }
 
@@ -51,7 +48,7 @@ export const FIREBASE_WEB_HOSTS = [
 
 export interface BuildOptions {
   config?: Partial<Config>;
-  /** An already open database (tests share one per file). */
+  /** An already open database, closed by its owner (tests share one per file; the start script seeds it first). */
   database?: Database;
   logger?: boolean;
 }
@@ -75,17 +72,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   for (const file of config.createdKeyFiles) app.log.info({ file }, 'made a new random key on first start');
 
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.decorate('files', new LocalFileStore(path.join(config.dataDir, 'files')));
-  if (!options.database) app.addHook('onClose', async () => database.close());
-
-  // A database handed in (tests) is seeded by its owner; the embedded default seeds itself when empty.
-  if (config.seedDemo || (!options.database && database.kind === 'pglite' && (await isEmpty(database.db)))) {
-    await seedDemo(database.db, app.log, new LocalFileStore(path.join(config.dataDir, 'files')));
-  }
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(fileStorePlugin);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toBody());
@@ -187,8 +176,11 @@ async function registerAppShell(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes brotli and gzip copies beside each text file (`x.js.br`, `x.js.gz`): the one the
+    // browser accepts is sent with its Content-Encoding and `Vary: Accept-Encoding`, else the plain file.
+    preCompressed: true,
     setHeaders(res, filePath) {
-      const name = path.basename(filePath);
+      const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) {

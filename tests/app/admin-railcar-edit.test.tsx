@@ -46,7 +46,8 @@ function railcarServer(status: TicketStatus, user: User = USERS.admin) {
   return server;
 }
 
-const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
+// Car/Equipment is a combobox (it suggests the carrier's registered equipment); the rest are text boxes.
+const textbox = (name: RegExp) => screen.queryByRole('textbox', { name }) ?? screen.getByRole('combobox', { name });
 
 async function replace(app: ReturnType<typeof renderApp>, name: RegExp, value: string) {
   await app.user.clear(textbox(name));
@@ -57,7 +58,7 @@ describe('admin railcar ticket edit', () => {
   it('should open from the TA invoice page with the stored waybill, comments and description, the destination locked', async () => {
     railcarServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/admin/ta-invoice/8');
-    await app.user.click(await screen.findByRole('link', { name: 'Edit documentation' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('link', { name: 'Edit documentation' }, { timeout: 15_000 }));
     expect(await screen.findByDisplayValue('9876543')).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/ticket-edit/8');
     expect(screen.getByRole('heading', { name: 'Railcar documentation' })).toBeInTheDocument();
@@ -73,7 +74,7 @@ describe('admin railcar ticket edit', () => {
     railcarServer('SUPPLIER_INVOICED');
     renderApp('/dashboard/admin/ta-invoice/8');
     expect(
-      await screen.findByRole('button', { name: 'Download No-radioactivity certificate' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Download No-radioactivity certificate' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('9876543')).toBeInTheDocument();
     expect(screen.getByText('Two coupled cars')).toBeInTheDocument();
@@ -82,7 +83,7 @@ describe('admin railcar ticket edit', () => {
   it('should show the railcar rules of the edit form under their fields', async () => {
     railcarServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/admin/ticket-edit/8');
-    await screen.findByDisplayValue('9876543', {}, { timeout: 5000 });
+    await screen.findByDisplayValue('9876543', {}, { timeout: 15_000 });
     await replace(app, /WayBill/, '12ab');
     await replace(app, /Invoice amount/, '');
     await replace(app, /Tare weight/, '0');
@@ -110,7 +111,7 @@ describe('admin railcar ticket edit', () => {
   it('should refuse a car/equipment equal to the waybill', async () => {
     railcarServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/admin/ticket-edit/8');
-    await screen.findByDisplayValue('9876543', {}, { timeout: 5000 });
+    await screen.findByDisplayValue('9876543', {}, { timeout: 15_000 });
     await replace(app, /Car\/Equipment/, '9876543');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Car/Equipment and WayBill must be different')).toBeInTheDocument();
@@ -123,7 +124,7 @@ describe('admin railcar ticket edit', () => {
       body: { railcarDocumentation: railcarDoc('SUPPLIER_INVOICED') },
     }));
     const app = renderApp('/dashboard/admin/ticket-edit/8');
-    await screen.findByDisplayValue('9876543', {}, { timeout: 5000 });
+    await screen.findByDisplayValue('9876543', {}, { timeout: 15_000 });
     await replace(app, /Comments/, 'Three coupled cars');
     await replace(app, /WayBill/, '1234567');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -156,11 +157,12 @@ describe('admin railcar ticket edit', () => {
       body: {
         statusCode: 409,
         error: 'Conflict',
+        code: 'duplicate_invoice_number',
         message: 'duplicate key value violates unique constraint "doc_invoice": invoice number RAIL-1 is already used',
       },
     }));
     const app = renderApp('/dashboard/admin/ticket-edit/8');
-    await app.user.click(await screen.findByRole('button', { name: 'Save changes' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Save changes' }, { timeout: 15_000 }));
     expect(await screen.findByText('Error updating data')).toBeInTheDocument();
     expect(screen.getByText('This invoice number was already used')).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/ticket-edit/8');
@@ -173,7 +175,7 @@ describe('admin railcar ticket edit', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     renderApp('/dashboard/admin/ticket-edit/8');
-    expect(await screen.findByText('Error retrieving the trains', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the trains', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });
 
@@ -184,7 +186,7 @@ describe('admin railcar ticket edit', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     renderApp('/dashboard/admin/ta-invoice/8');
-    expect(await screen.findByText('Error retrieving the trains', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the trains', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText('This ticket has no supplier documentation.')).not.toBeInTheDocument();
   });
 
@@ -195,7 +197,7 @@ describe('admin railcar ticket edit', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     renderApp('/dashboard/admin/ta-invoice/8');
-    expect(await screen.findByText('Error retrieving the invoices', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the invoices', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add TA invoice' })).not.toBeInTheDocument();
   });
 
@@ -207,14 +209,14 @@ describe('admin railcar ticket edit', () => {
     }));
     await activateLocale('es');
     renderApp('/dashboard/admin/ticket-edit/8');
-    expect(await screen.findByText('Error al obtener los trenes', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error al obtener los trenes', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('should show the form read-only to a read-only admin, with no save button', async () => {
     railcarServer('SUPPLIER_INVOICED', USERS.adminro);
     renderApp('/dashboard/admin/ticket-edit/8');
     expect(
-      await screen.findByText('A read-only admin sees this form but cannot save it.', {}, { timeout: 5000 }),
+      await screen.findByText('A read-only admin sees this form but cannot save it.', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(textbox(/WayBill/)).toBeDisabled();
     expect(textbox(/Comments/)).toBeDisabled();
@@ -225,7 +227,7 @@ describe('admin railcar ticket edit', () => {
   it('should lock every field once the railcar ticket is TA invoiced', async () => {
     railcarServer('TA_INVOICED');
     const app = renderApp('/dashboard/admin/ta-invoice/8');
-    await screen.findByText('Supplier documentation', {}, { timeout: 5000 });
+    await screen.findByText('Supplier documentation', {}, { timeout: 15_000 });
     expect(screen.queryByRole('link', { name: 'Edit documentation' })).not.toBeInTheDocument();
     await app.router.navigate('/dashboard/admin/ticket-edit/8');
     expect(await screen.findByText(/shown read-only/)).toBeInTheDocument();

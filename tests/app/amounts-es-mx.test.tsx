@@ -120,7 +120,7 @@ describe('typing an amount in the truck documentation form', () => {
       const l = LABELS[language];
       const server = truckServer();
       const app = renderApp('/dashboard/suppliers/truck-documentation');
-      await screen.findByRole('button', { name: l.upload }, { timeout: 5000 });
+      await screen.findByRole('button', { name: l.upload }, { timeout: 15_000 });
       await choose(app, l.ticket, /#7 · Rápido Freight Lines/);
       await choose(app, l.destination, /Monterrey Steel Mill/);
       await app.user.click(screen.getByRole('button', { name: l.invoiceDate }));
@@ -128,7 +128,7 @@ describe('typing an amount in the truck documentation form', () => {
       await app.user.type(screen.getByRole('textbox', { name: l.invoiceNumber }), 'INV-77');
       const amount = screen.getByRole('textbox', { name: l.amount });
       await app.user.type(amount, typed);
-      await app.user.type(screen.getByRole('textbox', { name: l.equipment }), 'TRK123456');
+      await app.user.type(screen.getByRole('combobox', { name: l.equipment }), 'TRK123456');
       expect(amount).toHaveValue('$20,500.50');
       await app.user.type(screen.getByRole('textbox', { name: l.gross }), '80,000');
       await app.user.type(screen.getByRole('textbox', { name: l.tare }), '30000,25');
@@ -167,7 +167,7 @@ describe('typing an amount in the admin ticket edit', () => {
       const l = LABELS[language];
       const server = adminServer();
       const app = renderApp('/dashboard/admin/ticket-edit/7');
-      const amount = await screen.findByRole('textbox', { name: l.amount }, { timeout: 5000 });
+      const amount = await screen.findByRole('textbox', { name: l.amount }, { timeout: 15_000 });
       await app.user.clear(amount);
       await app.user.type(amount, typed);
       await app.user.tab();
@@ -195,7 +195,7 @@ describe('typing an amount in the admin ticket edit', () => {
       const l = LABELS[language];
       const server = adminServer();
       const app = renderApp('/dashboard/admin/ticket-edit/7');
-      const amount = await screen.findByRole('textbox', { name: l.amount }, { timeout: 5000 });
+      const amount = await screen.findByRole('textbox', { name: l.amount }, { timeout: 15_000 });
       await app.user.clear(amount);
       await app.user.type(amount, '20.500,50');
       await app.user.tab();
@@ -221,7 +221,7 @@ describe('amounts on the pages in Spanish (es-MX)', () => {
     await useLanguage('es');
     adminServer();
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    const details = await screen.findByRole('heading', { name: 'Documentación del proveedor' }, { timeout: 5000 });
+    const details = await screen.findByRole('heading', { name: 'Documentación del proveedor' }, { timeout: 15_000 });
     const section = details.closest('div.mantine-Paper-root') as HTMLElement;
     expect(within(section).getByText('$12,500.50')).toBeInTheDocument();
     expect(within(section).getByText('80,000.00')).toBeInTheDocument();
@@ -230,7 +230,7 @@ describe('amounts on the pages in Spanish (es-MX)', () => {
     expect(within(section).getByText('11/03/2026')).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('link', { name: 'Editar documentación' }));
-    expect(await screen.findByRole('textbox', { name: /Importe de la factura/ }, { timeout: 5000 })).toHaveValue(
+    expect(await screen.findByRole('textbox', { name: /Importe de la factura/ }, { timeout: 15_000 })).toHaveValue(
       '$12,500.50',
     );
     expect(screen.getByRole('textbox', { name: /Peso bruto/ })).toHaveValue('80,000.00 lbs');

@@ -34,7 +34,7 @@ describe('admin /contracts', () => {
     contractsServer();
     storeSession(USERS.admin);
     renderApp('/dashboard/admin/contracts');
-    const list = await screen.findByRole('list', { name: 'Contracts' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Contracts' }, { timeout: 15_000 });
     const cards = within(list).getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Current agreement');
     expect(cards[0]).toHaveTextContent('$2,450.50');
@@ -51,7 +51,7 @@ describe('admin /contracts', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/contracts');
-    await app.user.click(await screen.findByRole('button', { name: 'New contract' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'New contract' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     await app.user.click(within(dialog).getByRole('button', { name: 'Create contract' }));
     expect(within(dialog).getAllByText('This field is required').length).toBeGreaterThan(0);
@@ -86,7 +86,7 @@ describe('admin /contracts', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/contracts');
-    await app.user.click(await screen.findByRole('button', { name: 'Edit contract 2' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Edit contract 2' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     const price = within(dialog).getByRole('textbox', { name: /^Price/ });
     await app.user.clear(price);
@@ -103,7 +103,7 @@ describe('admin /contracts', () => {
     contractsServer();
     storeSession(USERS.adminro);
     renderApp('/dashboard/admin/contracts');
-    expect(await screen.findByRole('button', { name: 'New contract' }, { timeout: 5000 })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'New contract' }, { timeout: 15_000 })).toBeDisabled();
     expect(await screen.findByRole('button', { name: 'Edit contract 2' })).toBeDisabled();
   });
 });
@@ -123,7 +123,7 @@ describe('admin /settings', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/settings');
-    const expiry = await screen.findByRole('textbox', { name: 'Ticket expiry (days)' }, { timeout: 5000 });
+    const expiry = await screen.findByRole('textbox', { name: 'Ticket expiry (days)' }, { timeout: 15_000 });
     await app.user.clear(expiry);
     await app.user.click(screen.getAllByRole('button', { name: 'Save' })[1]!);
     expect(await screen.findByText('Ticket expiry must be a whole number of days, at least 1')).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('admin /settings', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/settings');
-    const hours = await screen.findByRole('textbox', { name: 'Offer waiting time (hours)' }, { timeout: 5000 });
+    const hours = await screen.findByRole('textbox', { name: 'Offer waiting time (hours)' }, { timeout: 15_000 });
     await app.user.clear(hours);
     await app.user.type(hours, '3');
     await app.user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
@@ -169,7 +169,7 @@ describe('admin /categories', () => {
     });
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/categories');
-    await app.user.click(await screen.findByRole('button', { name: 'Save Rápido Freight Lines' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Save Rápido Freight Lines' }, { timeout: 15_000 }));
     expect(await screen.findByText('No changes were made to carrier')).toBeInTheDocument();
     const category = screen.getByRole('textbox', { name: 'Category of Rápido Freight Lines' });
     await app.user.clear(category);
@@ -179,6 +179,25 @@ describe('admin /categories', () => {
     expect(server.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
       carrier: { category: 3, enabledForAlgorithm: true },
     });
+  });
+  it('should show the category rule for a 0 typed in, as the user typed it, and send nothing', async () => {
+    const server = installFakeServer();
+    server.on('GET /api/carriers', () => ({ status: 200, body: { carriers } }));
+    storeSession(USERS.admin);
+    const app = renderApp('/dashboard/admin/categories');
+    const category = await screen.findByRole(
+      'textbox',
+      { name: 'Category of Rápido Freight Lines' },
+      { timeout: 5000 },
+    );
+    await app.user.clear(category);
+    await app.user.type(category, '0');
+    await app.user.tab();
+    expect(category).toHaveValue('0');
+    await app.user.click(screen.getByRole('button', { name: 'Save Rápido Freight Lines' }));
+    expect(await screen.findByText('Category must be a whole number of at least 1')).toBeInTheDocument();
+    expect(category).toHaveValue('0');
+    expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 });
 
@@ -208,7 +227,7 @@ describe('admin /service-level', () => {
     }));
     storeSession(USERS.admin);
     renderApp('/dashboard/admin/service-level');
-    const list = await screen.findByRole('list', { name: 'Service level per carrier' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Service level per carrier' }, { timeout: 15_000 });
     const cards = within(list).getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Border Haulers Co.');
     expect(cards[0]).toHaveTextContent('75%');
@@ -226,7 +245,7 @@ describe('admin /service-level', () => {
     storeSession(USERS.admin);
     renderApp('/dashboard/admin/service-level');
     expect(
-      (await screen.findAllByText("Error retrieving the carriers' figures", undefined, { timeout: 8000 })).length,
+      (await screen.findAllByText("Error retrieving the carriers' figures", undefined, { timeout: 15_000 })).length,
     ).toBeGreaterThan(0);
   });
 });
@@ -264,11 +283,16 @@ describe('admin /depotsabm', () => {
     }));
     server.on('POST /api/depots', () => ({
       status: 409,
-      body: { statusCode: 409, error: 'Conflict', message: 'duplicate key value violates unique constraint "x"' },
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'duplicate_depot',
+        message: 'duplicate key value violates unique constraint "x"',
+      },
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/depotsabm');
-    const link = await screen.findByRole('link', { name: /: open depot 5 in maps$/ }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: /: open depot 5 in maps$/ }, { timeout: 15_000 });
     expect(link).toHaveAttribute('href', 'https://www.google.com/maps?q=41.6,-87.5');
     await app.user.click(screen.getByRole('button', { name: 'Add depot' }));
     const dialog = await screen.findByRole('dialog');
@@ -316,7 +340,7 @@ describe('admin /suppliersabm', () => {
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/suppliersabm');
     await app.user.click(
-      await screen.findByRole('button', { name: 'Edit options of Midwest Scrap' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Edit options of Midwest Scrap' }, { timeout: 15_000 }),
     );
     const dialog = await screen.findByRole('dialog');
     await app.user.click(within(dialog).getByRole('switch', { name: /May request tickets/ }));
@@ -358,13 +382,14 @@ describe('carrier /vehicles', () => {
       body: {
         statusCode: 409,
         error: 'Conflict',
+        code: 'duplicate_equipment_id',
         message: 'duplicate key value violates unique constraint "vehicles_carrier_equipment_uq"',
         details: { equipmentId: 'This equipment id is already registered for your carrier' },
       },
     }));
     storeSession(USERS.carrier1);
     const app = renderApp('/dashboard/carrier/vehicles');
-    const list = await screen.findByRole('list', { name: 'Vehicles' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Vehicles' }, { timeout: 15_000 });
     expect(list).toHaveTextContent('80,000');
     await app.user.click(screen.getByRole('button', { name: 'Add vehicle' }));
     const dialog = await screen.findByRole('dialog');

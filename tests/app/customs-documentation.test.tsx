@@ -24,7 +24,7 @@ describe('customs documentation detail', () => {
   it('should mark the ticket read on opening and let the mark icon set it unread', async () => {
     const server = customsServer('TA_INVOICED');
     const app = renderApp('/dashboard/customs/truck-documentation/7');
-    expect(await screen.findByText('Supplier documentation', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Supplier documentation', {}, { timeout: 15_000 })).toBeInTheDocument();
     await waitFor(() => expect(puts(server)).toEqual([{ ticket: { customsRead: true } }]));
     await app.user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { customsRead: false } }));
@@ -37,7 +37,7 @@ describe('customs documentation detail', () => {
       body: { statusCode: 404, error: 'Not Found', message: 'Ticket not found' },
     }));
     renderApp('/dashboard/customs/truck-documentation/7');
-    expect(await screen.findByText('Supplier documentation', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Supplier documentation', {}, { timeout: 15_000 })).toBeInTheDocument();
     const toast = (await screen.findByText('Ticket not found')).closest('.mantine-Notification-root') as HTMLElement;
     expect(within(toast).getByText('Trip ID 7')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('customs documentation detail', () => {
   it('should release an awaiting ticket after confirming', async () => {
     const server = customsServer('TA_INVOICED');
     const app = renderApp('/dashboard/customs/predoc/7');
-    await app.user.click(await screen.findByRole('button', { name: 'Release' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Release' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Release trip 7?' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { status: 'MX_TRANSIT' } }));
@@ -55,6 +55,6 @@ describe('customs documentation detail', () => {
   it('should send a supplier-invoiced ticket home', async () => {
     customsServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/customs/truck-documentation/7');
-    await waitFor(() => expect(app.path()).toBe('/dashboard/customs'), { timeout: 5000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/customs'), { timeout: 15_000 });
   });
 });

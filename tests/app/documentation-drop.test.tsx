@@ -36,11 +36,11 @@ describe('documentation files dropped on a desktop', { timeout: 45_000 }, () => 
     const zones = screen.getAllByTestId('file-drop');
     const sales = zones.find((zone) => zone.querySelector('input[data-slot="salesInvoice"]'))!;
     drop(sales, pdfFile('dropped-sales.pdf'));
-    expect(await within(sales).findByText('dropped-sales.pdf', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(sales).findByText('dropped-sales.pdf', {}, { timeout: 15_000 })).toBeInTheDocument();
 
     const weight = zones.find((zone) => zone.querySelector('input[data-slot="weightCertificate"]'))!;
     drop(weight, pngFile('photo.png'));
-    expect(await screen.findByText('The file format should be .pdf', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The file format should be .pdf', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(weight).queryByText('photo.png')).not.toBeInTheDocument();
   });
 });

@@ -45,7 +45,7 @@ function supplierServer() {
 }
 
 const card = async (id: number) =>
-  (await screen.findByRole('link', { name: new RegExp(`^Trip #${id}\\b`) }, { timeout: 5000 })).closest(
+  (await screen.findByRole('link', { name: new RegExp(`^Trip #${id}\\b`) }, { timeout: 15_000 })).closest(
     '[data-ticket-id]',
   ) as HTMLElement;
 
@@ -57,7 +57,7 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     expect(within(await card(8)).queryByRole('link', { name: 'Load documentation' })).not.toBeInTheDocument();
     await app.user.click(within(await card(7)).getByRole('link', { name: 'Load documentation' }));
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
-    const picked = await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 5000 });
+    const picked = await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 });
     expect(picked).toHaveValue('#7 · Rápido Freight Lines · 10/03/2026');
     // A new documentation, not an edit of one.
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     const app = renderApp('/dashboard/suppliers');
     await app.user.click(within(await card(9)).getByRole('link', { name: 'Load documentation' }));
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/railcar-documentation'), { timeout: 10_000 });
-    expect(await screen.findByRole('combobox', { name: /^Ticket/ }, { timeout: 5000 })).toHaveValue(
+    expect(await screen.findByRole('combobox', { name: /^Ticket/ }, { timeout: 15_000 })).toHaveValue(
       '#9 · Northern Rail Logistics · 10/03/2026',
     );
     expect(screen.getByRole('combobox', { name: /^Carrier/ })).toHaveValue('Northern Rail Logistics');
@@ -84,10 +84,10 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     const app = renderApp('/dashboard/suppliers');
     expect(within(await card(10)).getByRole('link', { name: 'Truck documentation' })).toBeInTheDocument();
     await app.user.click(within(await card(7)).getByRole('link', { name: /^Trip #7\b/ }));
-    const load = await screen.findByRole('link', { name: 'Load documentation' }, { timeout: 5000 });
+    const load = await screen.findByRole('link', { name: 'Load documentation' }, { timeout: 15_000 });
     await app.user.click(load);
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
-    expect(await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 5000 })).toHaveValue(
+    expect(await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 })).toHaveValue(
       '#7 · Rápido Freight Lines · 10/03/2026',
     );
   });
@@ -96,11 +96,11 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     supplierServer();
     await activateLocale('es');
     const app = renderApp('/dashboard/suppliers');
-    const truckCard = (await screen.findByRole('link', { name: /^Viaje #7\b/ }, { timeout: 5000 })).closest(
+    const truckCard = (await screen.findByRole('link', { name: /^Viaje #7\b/ }, { timeout: 15_000 })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     await app.user.click(within(truckCard).getByRole('link', { name: 'Cargar documentación' }));
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
-    expect(await screen.findByRole('button', { name: 'Subir' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Subir' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 });

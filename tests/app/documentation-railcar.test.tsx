@@ -75,7 +75,7 @@ async function fillValidRailcar(app: AppRender) {
   await paste(app, textbox(/Invoice number/), 'RINV-9');
   await paste(app, textbox(/Invoice amount/), '9876.54');
   await paste(app, textbox(/WayBill/), '7654321');
-  await paste(app, textbox(/Car\/Equipment/), 'GATX12345');
+  await paste(app, screen.getByRole('combobox', { name: /Car\/Equipment/ }), 'GATX12345');
   await paste(app, textbox(/Gross weight/), '200000');
   await paste(app, textbox(/Tare weight/), '60000');
   await choose(app, /^Material/, 'HMS 1');
@@ -94,7 +94,7 @@ describe('railcar documentation', () => {
   it('should show every required railcar field and file message under its field', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await app.user.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 }));
     for (const text of [
       'Ticket is a required field',
       'Carrier is a required field',
@@ -121,12 +121,12 @@ describe('railcar documentation', () => {
   it('should refuse zero amounts and malformed waybill and equipment with the spec messages', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await app.user.type(textbox(/Tare weight/), '0');
     await app.user.type(textbox(/Gross weight/), '0');
     await app.user.type(textbox(/Invoice amount/), '0');
     await app.user.type(textbox(/WayBill/), '12a4');
-    await app.user.type(textbox(/Car\/Equipment/), 'AB-1');
+    await app.user.type(screen.getByRole('combobox', { name: /Car\/Equipment/ }), 'AB-1');
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Invoice Amount must be a positive number')).toBeInTheDocument();
     expect(screen.getByText('Tare Weight must be a positive number')).toBeInTheDocument();
@@ -137,21 +137,21 @@ describe('railcar documentation', () => {
   it('should keep gross above tare and the waybill, equipment and invoice number apart', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await app.user.type(textbox(/Tare weight/), '500');
     await app.user.type(textbox(/Gross weight/), '100');
     await app.user.type(textbox(/WayBill/), '55555');
     await app.user.type(textbox(/Invoice number/), '55555');
-    await app.user.type(textbox(/Car\/Equipment/), '555550');
+    await app.user.type(screen.getByRole('combobox', { name: /Car\/Equipment/ }), '555550');
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Gross Weight must be greater than Tare Weight')).toBeInTheDocument();
     expect(screen.getByText('WayBill and Invoice Number must be different')).toBeInTheDocument();
 
     await app.user.clear(textbox(/Invoice number/));
     await app.user.type(textbox(/Invoice number/), 'R-1');
-    await app.user.clear(textbox(/Car\/Equipment/));
-    await app.user.type(textbox(/Car\/Equipment/), '55555');
-    await app.user.type(textbox(/Car\/Equipment/), '5');
+    await app.user.clear(screen.getByRole('combobox', { name: /Car\/Equipment/ }));
+    await app.user.type(screen.getByRole('combobox', { name: /Car\/Equipment/ }), '55555');
+    await app.user.type(screen.getByRole('combobox', { name: /Car\/Equipment/ }), '5');
     await app.user.clear(textbox(/WayBill/));
     await app.user.type(textbox(/WayBill/), '555555');
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -162,7 +162,7 @@ describe('railcar documentation', () => {
     railcarServer();
     await activateLocale('es');
     const app = renderApp(PATH);
-    await app.user.click(await screen.findByRole('button', { name: 'Subir' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Subir' }, { timeout: 15_000 }));
     expect(await screen.findByText('La carta de porte es un campo obligatorio')).toBeInTheDocument();
     expect(screen.getByText('El patio es un campo obligatorio')).toBeInTheDocument();
     await app.user.type(textbox(/WayBill/), '12a');
@@ -175,7 +175,7 @@ describe('railcar documentation', () => {
   it('should offer only railcar tickets and fill carrier, yard and destination from the picked ticket', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await app.user.click(screen.getByRole('combobox', { name: /^Ticket/ }));
     expect(await screen.findByRole('option', { name: /#7 · Northern Rail Logistics/ })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: /#8/ })).not.toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('railcar documentation', () => {
   it('should clear the purchase order when the material changes', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await choose(app, /^Material/, 'HMS 1');
     await choose(app, /Purchase order/, /4500001/);
     expect(screen.getByRole('combobox', { name: /Purchase order/ })).toHaveValue('4500001 · Apr-26 · 100 t');
@@ -201,7 +201,7 @@ describe('railcar documentation', () => {
     const server = railcarServer();
     server.on('POST /api/railcar-documentation', () => ({ status: 201, body: { railcarDocumentation: { id: 41 } } }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await fillValidRailcar(app);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
 
@@ -234,7 +234,7 @@ describe('railcar documentation', () => {
     });
     expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-15$/);
     // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
   });
 
   it('should show the duplicate invoice number text under the field and the literal failure otherwise', async () => {
@@ -247,13 +247,14 @@ describe('railcar documentation', () => {
             body: {
               statusCode: 409,
               error: 'Conflict',
+              code: 'duplicate_invoice_number',
               message: 'duplicate key value violates unique constraint "railcar_invoice"',
             },
           }
         : { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } },
     );
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await fillValidRailcar(app);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(screen.getAllByText('This invoice number was already used')).toHaveLength(2));
@@ -274,7 +275,7 @@ describe('railcar documentation', () => {
       body: { railcarDocumentation: { id: 40 } },
     }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
     expect(await screen.findByDisplayValue('1234567')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Ticket/ })).toBeDisabled();
@@ -290,7 +291,7 @@ describe('railcar documentation', () => {
     >;
     expect(json).toMatchObject({ waybill: '1234567', comments: 'Three cars', carrierId: 3, depotId: 11 });
     // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
   });
 
   it('should say the waybill and the saved update in Spanish, naming the trip id', async () => {
@@ -305,13 +306,13 @@ describe('railcar documentation', () => {
     }));
     await activateLocale('es');
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Subir' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Subir' }, { timeout: 15_000 });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
-    expect(await screen.findByDisplayValue('1234567', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('1234567', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(textbox(/^Carta de porte/)).toHaveValue('1234567');
     await app.user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(
-      await screen.findByText('ID de viaje 7: documentación de vagón actualizada con éxito', {}, { timeout: 5000 }),
+      await screen.findByText('ID de viaje 7: documentación de vagón actualizada con éxito', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Railcar ID/)).not.toBeInTheDocument();
   });
@@ -327,13 +328,13 @@ describe('railcar documentation', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
     await screen.findByDisplayValue('1234567');
     await app.user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Railcar update error')).toBeInTheDocument();
     // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
   });
 
   it('should be read-only with cancel disabled once the ticket is TA invoiced', async () => {
@@ -343,7 +344,7 @@ describe('railcar documentation', () => {
       body: { railcarDocumentation: railDoc('TA_INVOICED') },
     }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'TA_INVOICED', 'RAILCAR') } });
     expect(await screen.findByText(/can no longer change/)).toBeInTheDocument();
     expect(textbox(/WayBill/)).toBeDisabled();
@@ -385,7 +386,7 @@ describe('railcar documentation', () => {
     await putItem(item);
     const app = renderApp('/dashboard/suppliers');
     await app.router.navigate(PATH, { state: { outboxId: item.id } });
-    await waitFor(() => expect(textbox(/Invoice number/)).toHaveValue('RINV-9'), { timeout: 5000 });
+    await waitFor(() => expect(textbox(/Invoice number/)).toHaveValue('RINV-9'), { timeout: 15_000 });
     expect(textbox(/WayBill/)).toHaveValue('7654321');
     expect(textbox(/Comments/)).toHaveValue('Two cars coupled');
     await waitFor(async () => expect(await getItem(item.id)).toMatchObject({ state: 'editing' }));

@@ -46,7 +46,7 @@ async function fillForm(app: AppRender) {
   await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^15 / })[0]!);
   await app.user.type(screen.getByRole('textbox', { name: /Invoice number/ }), 'INV-77');
   await app.user.type(screen.getByRole('textbox', { name: /Invoice amount/ }), '12345.5');
-  await app.user.type(screen.getByRole('textbox', { name: /Car\/Equipment/ }), 'TRK123456');
+  await app.user.type(screen.getByRole('combobox', { name: /Car\/Equipment/ }), 'TRK123456');
   await app.user.type(screen.getByRole('textbox', { name: /Gross weight/ }), '80000');
   await app.user.type(screen.getByRole('textbox', { name: /Tare weight/ }), '30000');
   await choose(app, /Material/, 'HMS 1');
@@ -65,7 +65,7 @@ describe('truck documentation', () => {
     let answer = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Bad request' } as unknown };
     server.on('GET /api/tickets', () => answer);
     const app = renderApp('/dashboard/suppliers/truck-documentation');
-    const alert = await screen.findByRole('alert', { name: 'Error retrieving the carriers' }, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', { name: 'Error retrieving the carriers' }, { timeout: 15_000 });
     expect(alert).toHaveTextContent("Some of the form's lists could not be loaded.");
     answer = { status: 200, body: { tickets: [docTicket(7)], count: 1 } };
     await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -76,10 +76,31 @@ describe('truck documentation', () => {
     expect(await screen.findByRole('option', { name: /^#7 / })).toBeInTheDocument();
   });
 
+  it("should suggest the ticket carrier's registered equipment ids and still take any other id", async () => {
+    const server = truckServer();
+    const asked: string[] = [];
+    server.on('GET /api/vehicles/suggestions', ({ query }) => {
+      asked.push(query.get('ticketId') ?? '');
+      return { status: 200, body: { equipmentIds: ['TRK100200', 'TRK300400'] } };
+    });
+    const app = renderApp(PATH);
+    await screen.findByRole('button', { name: 'Upload' });
+    await choose(app, /Ticket \(by carrier\)/, /#7 · Rápido Freight Lines/);
+    const car = screen.getByRole('combobox', { name: /Car\/Equipment/ });
+    await app.user.click(car);
+    await app.user.click(await screen.findByRole('option', { name: 'TRK300400' }));
+    expect(car).toHaveValue('TRK300400');
+    expect(asked).toEqual(['7']);
+    await app.user.clear(car);
+    await app.user.type(car, 'TRK999888');
+    expect(car).toHaveValue('TRK999888');
+    expect(screen.queryByRole('option', { name: 'TRK100200' })).not.toBeInTheDocument();
+  });
+
   it('should show every validation message of the spec under its field', async () => {
     truckServer();
     const app = renderApp(PATH);
-    await app.user.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 }));
     for (const text of [
       'Carrier is a required field',
       'Destination is a required field',
@@ -101,12 +122,12 @@ describe('truck documentation', () => {
     await app.user.type(screen.getByRole('textbox', { name: /Tare weight/ }), '500');
     await app.user.type(screen.getByRole('textbox', { name: /Gross weight/ }), '100');
     await app.user.type(screen.getByRole('textbox', { name: /Invoice amount/ }), '0');
-    await app.user.type(screen.getByRole('textbox', { name: /Car\/Equipment/ }), 'AB1');
+    await app.user.type(screen.getByRole('combobox', { name: /Car\/Equipment/ }), 'AB1');
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Gross Weight must be greater than Tare Weight')).toBeInTheDocument();
     expect(screen.getByText('Invoice Amount must be a positive number')).toBeInTheDocument();
     expect(screen.getByText('Car/Equipment must contain alphanumeric digits (min 6)')).toBeInTheDocument();
-    const car = screen.getByRole('textbox', { name: /Car\/Equipment/ });
+    const car = screen.getByRole('combobox', { name: /Car\/Equipment/ });
     await app.user.clear(car);
     await app.user.type(car, 'ABC123');
     await app.user.type(screen.getByRole('textbox', { name: /Invoice number/ }), 'abc123');
@@ -117,7 +138,7 @@ describe('truck documentation', () => {
   it('should refuse a non-PDF and a file of 2,097,153 bytes with the spec messages', async () => {
     truckServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await app.user.upload(fileInput('salesInvoice'), new File(['hello'], 'notes.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('The file format should be .pdf')).toBeInTheDocument();
     await app.user.upload(fileInput('BL'), sizedFile(2_097_153));
@@ -132,7 +153,7 @@ describe('truck documentation', () => {
     const server = truckServer();
     server.on('POST /api/trucks-documentation', () => ({ status: 201, body: { truckDocumentation: { id: 40 } } }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await fillForm(app);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
 
@@ -163,20 +184,20 @@ describe('truck documentation', () => {
     });
     expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-15$/);
     // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
   });
 
   it('should keep the documentation with its files in the outbox without a connection and go home', async () => {
     const server = truckServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
     await fillForm(app);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByText(/No connection: saved in the outbox/)).toBeInTheDocument();
     // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
     expect(server.calls.some((call) => call.path === '/api/trucks-documentation')).toBe(false);
     const [item] = await listItems(supplier.id);
     expect(item).toMatchObject({
@@ -209,9 +230,9 @@ describe('truck documentation', () => {
         body: { truckDocumentation: documentation(7, status) },
       }));
       const app = renderApp(PATH);
-      await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+      await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
       await app.router.navigate(PATH, { state: { ticket: docTicket(7, status) } });
-      await screen.findByDisplayValue('INV-2001', {}, { timeout: 5000 });
+      await screen.findByDisplayValue('INV-2001', {}, { timeout: 15_000 });
       return { app, server };
     }
 
@@ -223,8 +244,8 @@ describe('truck documentation', () => {
       expect(screen.getByRole('combobox', { name: /Destination/ })).toBeDisabled();
       expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
       await app.user.clear(screen.getByRole('textbox', { name: /Invoice number/ }));
-      await app.user.clear(screen.getByRole('textbox', { name: /Car\/Equipment/ }));
-      await app.user.type(screen.getByRole('textbox', { name: /Car\/Equipment/ }), 'TRK654321');
+      await app.user.clear(screen.getByRole('combobox', { name: /Car\/Equipment/ }));
+      await app.user.type(screen.getByRole('combobox', { name: /Car\/Equipment/ }), 'TRK654321');
       await app.user.click(screen.getByRole('button', { name: 'Update' }));
       expect(await screen.findByText('Truck documentation updated successfully')).toBeInTheDocument();
       const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/trucks-documentation/40');
@@ -235,7 +256,7 @@ describe('truck documentation', () => {
       // No file picked: every stored document and photo stays.
       expect(body.getAll('salesInvoice')).toEqual([]);
       expect(body.getAll('photos')).toEqual([]);
-      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
     });
 
     it('should show the duplicate text under the invoice number when an update reuses one', async () => {
@@ -245,6 +266,7 @@ describe('truck documentation', () => {
         body: {
           statusCode: 409,
           error: 'Conflict',
+          code: 'duplicate_invoice_number',
           message: 'duplicate key value violates unique constraint "shipping_documents_invoice"',
         },
       }));

@@ -51,7 +51,7 @@ function evoucherServer(list: EvoucherView[]) {
 }
 
 const cards = async () =>
-  within(await screen.findByRole('list', { name: 'E-vouchers' }, { timeout: 5000 })).getAllByRole('listitem');
+  within(await screen.findByRole('list', { name: 'E-vouchers' }, { timeout: 15_000 })).getAllByRole('listitem');
 
 describe('e-voucher screens', () => {
   it('should show an admin each voucher with its contract and amount, and flag a trip without contract', async () => {
@@ -107,6 +107,6 @@ describe('e-voucher screens', () => {
     evoucherServer([]);
     storeSession(USERS.carrier1);
     renderApp('/dashboard/carrier/evouchers');
-    expect(await screen.findByText('No e-vouchers to show', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No e-vouchers to show', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 });

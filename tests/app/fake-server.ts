@@ -75,13 +75,10 @@ const defaultRoutes: Record<string, Handler> = {
       : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
   },
   'POST /api/auth/password': () => ({
-    status: 501,
-    body: { statusCode: 501, error: 'Not Implemented', message: 'not available' },
+    status: 200,
+    body: { message: 'Check your email to change the password' },
   }),
-  'PUT /api/auth/password': () => ({
-    status: 501,
-    body: { statusCode: 501, error: 'Not Implemented', message: 'not available' },
-  }),
+  'PUT /api/auth/password': () => ({ status: 200, body: { changed: true } }),
 };
 
 function routeKey(method: string, path: string): string {

@@ -140,6 +140,44 @@ describe('the event stream', () => {
   });
 });
 
+describe('the event stream offline', () => {
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+  afterEach(() => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+  });
+
+  it('should close the stream while the device is offline, try nothing meanwhile, and reopen it online', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderLive();
+      const first = current();
+      act(() => first.open());
+      act(() => setOnline(false));
+      expect(first.readyState).toBe(FakeEventSource.CLOSED);
+      // The browser reports the dropped connection too; still nothing is opened while offline.
+      act(() => first.dispatchEvent(new Event('error')));
+      act(() => vi.advanceTimersByTime(120_000));
+      expect(FakeEventSource.all).toHaveLength(1);
+      act(() => setOnline(true));
+      expect(FakeEventSource.all).toHaveLength(2);
+      expect(current().url).toBe(first.url);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should not open a stream while starting offline, and open one when the network is back', () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    renderLive();
+    expect(FakeEventSource.all).toHaveLength(0);
+    act(() => setOnline(true));
+    expect(openStreams()).toHaveLength(1);
+  });
+});
+
 describe('a ticket event', () => {
   it('should refetch the ticket list without a reload', async () => {
     renderLive();

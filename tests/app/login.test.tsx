@@ -41,13 +41,14 @@ describe('username and password sign-in', () => {
         body: {
           statusCode: 401,
           error: 'Unauthorized',
+          code: 'incorrect_login',
           message: 'Incorrect user or password',
           ...(failures >= 3 ? { captchaRequired: true } : {}),
         },
       };
     });
     const app = renderApp('/login/tradicional');
-    const button = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 15_000 });
     await app.user.type(screen.getByLabelText(/username/i), 'supplier1');
     for (let i = 0; i < 2; i++) {
       await app.user.type(screen.getByLabelText(/^password/i), 'wrong-password');
@@ -82,7 +83,7 @@ describe('username and password sign-in', () => {
     await app.user.clear(screen.getByLabelText(/^password/i));
     await app.user.type(screen.getByLabelText(/^password/i), PASSWORD);
     await app.user.click(button);
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 5000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
     const last = server.calls.filter((call) => call.path === '/api/auth/login').at(-1);
     expect(last?.body).toMatchObject({ username: 'supplier1', password: PASSWORD, captcha: 'solved-payload' });
   });
@@ -91,7 +92,13 @@ describe('username and password sign-in', () => {
     const server = installFakeServer();
     server.on('POST /api/auth/login', () => ({
       status: 401,
-      body: { statusCode: 401, error: 'Unauthorized', message: 'Solve the captcha to continue', captchaRequired: true },
+      body: {
+        statusCode: 401,
+        error: 'Unauthorized',
+        code: 'captcha_required',
+        message: 'Solve the captcha to continue',
+        captchaRequired: true,
+      },
     }));
     const app = await signIn('supplier1', PASSWORD);
     expect(await screen.findByText('Solve the captcha to continue')).toBeInTheDocument();

@@ -35,8 +35,8 @@ describe('menus', () => {
     installFakeServer();
     storeSession(USERS.supplier1);
     const app = renderApp('/dashboard/suppliers');
-    await app.user.click(await screen.findByRole('link', { name: 'Previous requests' }, { timeout: 5000 }));
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/previous'), { timeout: 5000 });
+    await app.user.click(await screen.findByRole('link', { name: 'Previous requests' }, { timeout: 15_000 }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/previous'), { timeout: 15_000 });
   });
 
   it('should mark the current screen in the menu', async () => {
@@ -66,5 +66,38 @@ describe('menus', () => {
     expect(home).toHaveAttribute('href', '/dashboard/carrier');
     await app.user.click(home);
     expect(app.router.state.location.search).toBe('');
+  });
+});
+
+describe('e-voucher and vehicle entries', () => {
+  it('should lead the carrier to its e-vouchers and vehicles from the side menu and the bottom bar', async () => {
+    installFakeServer();
+    storeSession(USERS.carrier1);
+    renderApp('/dashboard/carrier');
+    const { side, bottom } = await menus();
+    for (const menu of [side, bottom]) {
+      expect(within(menu).getByRole('link', { name: 'E-vouchers' })).toHaveAttribute(
+        'href',
+        '/dashboard/carrier/evouchers',
+      );
+      expect(within(menu).getByRole('link', { name: 'Vehicles' })).toHaveAttribute(
+        'href',
+        '/dashboard/carrier/vehicles',
+      );
+    }
+  });
+
+  it("should lead the admin to the e-vouchers from the side menu's requests and the bottom bar's accounting tab", async () => {
+    installFakeServer();
+    storeSession(USERS.admin);
+    const app = renderApp('/dashboard/admin/accounting');
+    const { side, bottom } = await menus();
+    expect(within(side).getByRole('link', { name: 'E-vouchers' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/evouchers',
+    );
+    await app.user.click(within(bottom).getByRole('button', { name: /Accounting/ }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'E-vouchers' }, { timeout: 5000 }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/admin/evouchers'), { timeout: 5000 });
   });
 });

@@ -176,6 +176,7 @@ describe('outbox in the header', () => {
         state: 'refused',
         lastStatus: 409,
         lastError: 'duplicate key value violates unique constraint "invoice_number"',
+        lastCode: 'duplicate_invoice_number',
         request: { method: 'POST', path: '/trucks-documentation', parts: [] },
         draft: { mode: 'TRUCK', values: {}, fileSlots: [] },
       }),

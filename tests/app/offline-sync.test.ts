@@ -4,7 +4,8 @@ import { db } from '../../src/app/offline/db';
 import { getItem, listItems, makeItem, putItem } from '../../src/app/offline/outbox';
 import type { OutboxItem } from '../../src/app/offline/outbox-types';
 import { buildBody } from '../../src/app/offline/request';
-import { IN_FLIGHT_MESSAGE, backoffDelay, drainOutbox } from '../../src/app/offline/sync';
+import { backoffDelay, drainOutbox } from '../../src/app/offline/sync';
+import { ERROR_CODES } from '../../src/shared/errors';
 
 const NOW = Date.parse('2026-11-23T15:00:00Z');
 const auth = { token: 'token-supplier1', userId: 3 };
@@ -104,7 +105,17 @@ describe('outbox sync', () => {
 
   it('should retry an item whose first send is still in progress on the server', async () => {
     const item = await queue();
-    stubFetch([{ status: 409, body: { statusCode: 409, error: 'Conflict', message: IN_FLIGHT_MESSAGE } }]);
+    stubFetch([
+      {
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: ERROR_CODES.idempotencyInProgress,
+          message: 'A request with this Idempotency-Key is still in progress',
+        },
+      },
+    ]);
     const summary = await drain();
     expect(summary.waiting).toBe(1);
     const waiting = await getItem(item.id);

@@ -21,14 +21,32 @@ describe('change password', () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it('should say the function is not available yet when the server answers 501', async () => {
-    installFakeServer();
+  it('should send the new password with the link token and lead to sign-in', async () => {
+    const server = installFakeServer();
     const app = renderApp('/login/change-password?token=reset-1');
     await app.user.type(await screen.findByLabelText(/^new password/i), 'long-enough');
     await app.user.type(screen.getByLabelText(/^confirm the new password/i), 'long-enough');
     await app.user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This function is not available yet');
-    expect(app.path()).toBe('/login/change-password');
+    expect(await screen.findByText('Your password was changed. Sign in with the new one.')).toBeInTheDocument();
+    await waitFor(() => expect(app.path()).toBe('/login/tradicional'));
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      password: 'long-enough',
+      token: 'reset-1',
+    });
+  });
+
+  it('should say it failed and go to recover on any other refusal', async () => {
+    const server = installFakeServer();
+    server.on('PUT /api/auth/password', () => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid request' },
+    }));
+    const app = renderApp('/login/change-password?token=reset-1');
+    await app.user.type(await screen.findByLabelText(/^new password/i), 'long-enough');
+    await app.user.type(screen.getByLabelText(/^confirm the new password/i), 'long-enough');
+    await app.user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Failed to change password')).toBeInTheDocument();
+    await waitFor(() => expect(app.path()).toBe('/login/recover'));
   });
 
   it('should say the link expired and go to recover when the server answers 401', async () => {
@@ -55,12 +73,27 @@ describe('recover password', () => {
     expect(await screen.findByText('Username is a required field')).toBeInTheDocument();
   });
 
-  it('should say the function is not available yet when the server answers 501', async () => {
-    installFakeServer();
+  it('should say to check the email, sending the app language for the mail', async () => {
+    const server = installFakeServer();
     const app = renderApp('/login/recover');
     await app.user.type(await screen.findByLabelText(/username/i), 'supplier1');
     await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This function is not available yet');
+    expect(await screen.findByRole('status')).toHaveTextContent('Check your email to change the password');
+    const call = server.calls.find((c) => c.path === '/api/auth/password')!;
+    expect(call.body).toEqual({ username: 'supplier1' });
+    expect(call.headers.get('accept-language')).toBe('en');
+  });
+
+  it('should say User not found when the server does not know the user', async () => {
+    const server = installFakeServer();
+    server.on('POST /api/auth/password', () => ({
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'User not found' },
+    }));
+    const app = renderApp('/login/recover');
+    await app.user.type(await screen.findByLabelText(/username/i), 'nobody');
+    await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
   });
 });
 

@@ -27,7 +27,7 @@ describe('purchase order import', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp(PATH);
-    await app.user.click(await screen.findByRole('button', { name: 'Import' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Import' }, { timeout: 15_000 }));
     expect(await screen.findByText('This is a required file')).toBeInTheDocument();
     await app.user.upload(fileInput(), csv());
     await app.user.click(screen.getByRole('button', { name: 'Import' }));
@@ -52,7 +52,7 @@ describe('purchase order import', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Import' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Import' }, { timeout: 15_000 });
     await app.user.upload(fileInput(), csv());
     await app.user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Missing columns: quantity')).toBeInTheDocument();
@@ -62,6 +62,6 @@ describe('purchase order import', () => {
     installFakeServer();
     storeSession(USERS.adminro);
     renderApp(PATH);
-    expect(await screen.findByRole('button', { name: 'Import' }, { timeout: 5000 })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Import' }, { timeout: 15_000 })).toBeDisabled();
   });
 });

@@ -12,7 +12,7 @@ import { markServerReachable } from '../../src/app/lib/connectivity';
 
 // A findBy/waitFor polls until its element shows up; 1 s (the library's default) is too short for a
 // busy 2-core machine rendering a whole screen, and a longer limit costs nothing when things pass.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -31,7 +31,7 @@ describe('admin ongoing list', () => {
     pretendDesktop();
     adminServer();
     const app = renderApp('/dashboard/admin/ongoing');
-    const pending = await screen.findByRole('button', { name: /^4\s*Pending$/ }, { timeout: 5000 });
+    const pending = await screen.findByRole('button', { name: /^4\s*Pending$/ }, { timeout: 15_000 });
     expect(screen.getByRole('button', { name: /^3\s*Confirmed$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^5\s*Supplier invoiced$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pending: 2 older than 1 day' })).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('admin ongoing list', () => {
       body: { ticket: makeTicket(22, { offer: BORDER }) },
     }));
     const app = renderApp('/dashboard/admin/ongoing');
-    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 15_000 });
     const row = within(table).getByRole('link', { name: '#22' }).closest('tr')!;
     expect(within(row).getByText('Unassigned')).toBeInTheDocument();
     // Change carrier only for PENDING and CONFIRMED; the TA invoiced ticket links to its TA invoice page.
@@ -115,7 +115,7 @@ describe('admin ongoing list', () => {
     pretendDesktop();
     adminServer(USERS.adminro);
     renderApp('/dashboard/admin/ongoing');
-    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 15_000 });
     expect(within(table).getByRole('link', { name: '#21' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /Change carrier|Reassign/ })).not.toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'TA invoice' })).toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('admin ongoing list', () => {
     }));
     renderApp('/dashboard/admin/ongoing');
     expect(
-      await screen.findByText('Error retrieving the ticket count per status', {}, { timeout: 5000 }),
+      await screen.findByText('Error retrieving the ticket count per status', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 });
@@ -147,7 +147,7 @@ describe('tickets in Spanish', () => {
     server.on('GET /api/destinations', () => ({ status: 500, body: { statusCode: 500, error: 'x', message: 'x' } }));
     signedInAs(server, supplierWithYards);
     const app = renderApp('/dashboard/suppliers');
-    expect(await screen.findByRole('heading', { name: 'Mis solicitudes' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mis solicitudes' }, { timeout: 15_000 })).toBeInTheDocument();
     const card = await screen.findByRole('link', { name: /^Viaje #7\b/ });
     expect(within(card).getByText('Pendiente')).toBeInTheDocument();
     expect(screen.getByText('Ofrecido a Rápido Freight Lines')).toBeInTheDocument();
@@ -158,7 +158,7 @@ describe('tickets in Spanish', () => {
     expect(within(drawer).getByRole('checkbox', { name: 'Facturado' })).toBeInTheDocument();
     expect(within(drawer).getByRole('radio', { name: 'Más recientes primero' })).toBeChecked();
     expect(within(drawer).getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
-    expect(await screen.findByText('Error al obtener los destinos', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error al obtener los destinos', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 });
 
@@ -186,7 +186,7 @@ describe('admin ongoing list, provider invoices', () => {
     };
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [rejected, fine], count: 2 } }));
     renderApp('/dashboard/admin/ongoing');
-    const bad = await screen.findByText('TA TA-7001', {}, { timeout: 5000 });
+    const bad = await screen.findByText('TA TA-7001', {}, { timeout: 15_000 });
     expect(bad.tagName).toBe('MARK');
     expect(bad).toHaveAttribute('title', 'Rejected by the ERP');
     const good = screen.getByText('TA TA-7002');

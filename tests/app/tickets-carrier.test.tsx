@@ -31,7 +31,7 @@ describe('carrier tickets', () => {
   it('should show the offer actions and TRANSIT for invoiced tickets', async () => {
     carrierServer();
     renderApp('/dashboard/carrier');
-    const card42 = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest(
+    const card42 = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     expect(within(card42).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('carrier tickets', () => {
       body: { ticket: makeTicket(42, { status: 'CONFIRMED' }) },
     }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest(
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
@@ -93,7 +93,7 @@ describe('carrier tickets', () => {
   it('should keep an accept made offline in the outbox with its queued time and show it in the header', async () => {
     const server = carrierServer();
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest(
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -128,7 +128,7 @@ describe('carrier tickets', () => {
       body: { statusCode: 409, error: 'Conflict', message: 'Ticket 42 is CONFIRMED; it cannot be accepted' },
     }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 5000 })).closest(
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
@@ -141,7 +141,7 @@ describe('carrier tickets', () => {
     const server = carrierServer();
     server.on('PUT /api/tickets/:id/decline', () => ({ status: 200, body: { ticket: makeTicket(43) } }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 5000 })).closest(
+    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 15_000 })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
@@ -165,7 +165,7 @@ describe('carrier tickets', () => {
       body: { statusCode: 500, error: 'Internal', message: 'boom' },
     }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 5000 })).closest(
+    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 15_000 })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
@@ -188,7 +188,7 @@ describe('carrier tickets', () => {
     });
     server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket } }));
     renderApp('/dashboard/carrier/ticket?id=42');
-    expect(await screen.findByRole('heading', { name: 'Trip #42' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip #42' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Old Road Trucking')).toBeInTheDocument();
     expect(screen.getByText('Reason: No answer in time')).toBeInTheDocument();
     expect(screen.getByText('Withdrawn')).toBeInTheDocument();

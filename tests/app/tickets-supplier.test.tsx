@@ -29,7 +29,7 @@ describe('supplier tickets', () => {
     try {
       renderApp('/dashboard/suppliers');
       expect(
-        await screen.findByText('This list is not saved on this device yet', {}, { timeout: 5000 }),
+        await screen.findByText('This list is not saved on this device yet', {}, { timeout: 15_000 }),
       ).toBeInTheDocument();
       expect(screen.getByText('It loads as soon as the connection returns.')).toBeInTheDocument();
       expect(server.calls.some((call) => call.path === '/api/tickets')).toBe(false);
@@ -37,14 +37,14 @@ describe('supplier tickets', () => {
       onlineManager.setOnline(true);
     }
     // Back online, the paused query runs and the list replaces the message.
-    expect(await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText('This list is not saved on this device yet')).not.toBeInTheDocument();
   });
 
   it("should list the supplier's tickets with the current carrier offer", async () => {
     supplierServer([makeTicket(7), makeTicket(8, { status: 'DELIVERED' })]);
     renderApp('/dashboard/suppliers');
-    const card = await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 5000 });
+    const card = await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 15_000 });
     expect(within(card).getByText('Pending')).toBeInTheDocument();
     expect(screen.getByText('Offered to Rápido Freight Lines')).toBeInTheDocument();
     // A delivered ticket reads INVOICED for a supplier.
@@ -61,7 +61,7 @@ describe('supplier tickets', () => {
       body: { tickets: [makeTicket(101, { yard: 12 }), makeTicket(102, { yard: 12 }), makeTicket(103, { yard: 12 })] },
     }));
     const app = renderApp('/dashboard/suppliers?action=new-ticket');
-    const dialog = await screen.findByRole('dialog', { name: 'New request' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'New request' }, { timeout: 15_000 });
     const listCalls = ticketListQueries().length;
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -91,7 +91,7 @@ describe('supplier tickets', () => {
       body: { statusCode: 500, error: 'Internal', message: 'boom' },
     }));
     const app = renderApp('/dashboard/suppliers?action=new-ticket');
-    const dialog = await screen.findByRole('dialog', { name: 'New request' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'New request' }, { timeout: 15_000 });
     await app.user.click(within(dialog).getByRole('combobox', { name: 'Origin yard' }));
     await app.user.click(await screen.findByRole('option', { name: /South Chicago Yard/ }));
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -124,7 +124,7 @@ describe('supplier tickets', () => {
     pretendDesktop();
     supplierServer([makeTicket(7), makeTicket(8, { status: 'CANCELED', offer: null })]);
     const app = renderApp('/dashboard/suppliers');
-    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 15_000 });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -157,7 +157,7 @@ describe('supplier tickets', () => {
       body: { statusCode: 500, error: 'Internal', message: 'boom' },
     }));
     renderApp('/dashboard/suppliers?invoiceNumber=INV-77');
-    expect(await screen.findByText('Error retrieving the requests', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the requests', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(ticketListQueries()[0]?.get('invoiceNumber')).toBe('INV-77');
   });
 });

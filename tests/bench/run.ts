@@ -4,7 +4,12 @@
  * - push: service worker and lazily loaded Firebase chunk of a build with Firebase configured (push.ts);
  * - the server: cold start on a fresh embedded database (migrations + demo seed) until /api/health;
  * - the API: latency of common reads over sequential requests, and the server's resident memory;
- * - offline (tests/bench/offline.ts): 12 MP photo compression in Chromium, reconnect to a synced 8-file item.
+ * - offline (tests/bench/offline.ts): 12 MP photo compression in Chromium, reconnect to a synced 8-file item;
+ * - scale (tests/bench/scale.ts): the API under load on PostgreSQL with N generated tickets beside a
+ *   Fastify hello-world (`npm run bench -- --tickets 1000000 --only scale`; flags described there);
+ * - app (tests/bench/app-load.ts): JS and CSS /login loads in Chromium and the service worker's first
+ *   install; `--lighthouse` adds Lighthouse 13.5 mobile on /login and /login/tradicional
+ *   (`npm run bench -- --only app --lighthouse`, Chromium from CHROME_PATH, default /usr/bin/chromium).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,8 +17,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startPortalProcess } from '../fixtures/portal-process';
 import { accountingFigures } from './accounting';
+import { appLoadFigures } from './app-load';
 import { offlineFigures } from './offline';
 import { pushFigures } from './push';
+import { scaleFigures, scaleOptions } from './scale';
 
 const root = process.cwd();
 const dist = path.join(root, 'dist');
@@ -92,8 +99,14 @@ async function server() {
   }
 }
 
-bundle();
-pushFigures();
-await server();
-await accountingFigures();
-await offlineFigures();
+const argv = process.argv.slice(2);
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+if (only === undefined) {
+  bundle();
+  pushFigures();
+  await server();
+  await accountingFigures();
+  await offlineFigures();
+}
+if (only === undefined || only === 'app') await appLoadFigures({ withLighthouse: argv.includes('--lighthouse') });
+if (only === undefined || only === 'scale') await scaleFigures(scaleOptions(argv));

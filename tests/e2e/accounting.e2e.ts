@@ -20,7 +20,6 @@ beforeAll(async () => {
   server = await startPortalProcess({
     env: { DIST_DIR: path.resolve(process.env.DIST_DIR ?? 'dist'), LOGIN_RATE_LIMIT: '1000' },
     stdio: ['ignore', 'ignore', 'inherit'],
-    timeoutMs: 60_000,
   });
   browser = await launch();
 });

@@ -114,7 +114,7 @@ describe('amounts in Mexican Spanish', () => {
     await page.getByRole('textbox', { name: /Número de factura/ }).fill(`MX-${Date.now()}`);
     const amount = page.getByRole('textbox', { name: /Importe de la factura/ });
     await amount.pressSequentially('20500,5');
-    await page.getByRole('textbox', { name: /Carro\/Equipo/ }).pressSequentially('TRK445566');
+    await page.getByRole('combobox', { name: /Carro\/Equipo/ }).pressSequentially('TRK445566');
     expect(await amount.inputValue()).toBe('$20,500.50');
     await page.getByRole('textbox', { name: /Peso bruto/ }).pressSequentially('80,000');
     await page.getByRole('textbox', { name: /Tara/ }).pressSequentially('30000.25');

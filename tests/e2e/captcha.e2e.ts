@@ -18,7 +18,6 @@ let server: PortalProcess;
 beforeAll(async () => {
   server = await startPortalProcess({
     env: { DIST_DIR: path.resolve(process.env.DIST_DIR ?? 'dist'), LOGIN_RATE_LIMIT: '1000', TRUST_PROXY: '127.0.0.1' },
-    timeoutMs: 80_000,
   });
   browser = await launch();
 });

@@ -75,7 +75,7 @@ describe('documentation journey', () => {
     await pickDay(page, /Invoice date/);
     await page.getByRole('textbox', { name: /Invoice number/ }).fill(`E2E-${Date.now()}`);
     await page.getByRole('textbox', { name: /Invoice amount/ }).fill('1234.56');
-    await page.getByRole('textbox', { name: /Car\/Equipment/ }).fill('TRK778899');
+    await page.getByRole('combobox', { name: /Car\/Equipment/ }).fill('TRK778899');
     await page.getByRole('textbox', { name: /Gross weight/ }).fill('80000');
     await page.getByRole('textbox', { name: /Tare weight/ }).fill('30000');
     await choose(page, /^Material/);
@@ -195,7 +195,7 @@ describe('railcar documentation', () => {
     await page.getByRole('textbox', { name: /Invoice number/ }).fill(`RAIL-${Date.now()}`);
     await page.getByRole('textbox', { name: /Invoice amount/ }).fill('45000');
     await page.getByRole('textbox', { name: /WayBill/ }).fill('9876543');
-    await page.getByRole('textbox', { name: /Car\/Equipment/ }).fill('GATX123456');
+    await page.getByRole('combobox', { name: /Car\/Equipment/ }).fill('GATX123456');
     await page.getByRole('textbox', { name: /Gross weight/ }).fill('220000');
     await page.getByRole('textbox', { name: /Tare weight/ }).fill('60000');
     await choose(page, /^Material/);

@@ -1,11 +1,14 @@
 /**
  * Journeys with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrow keys and typing; no mouse): a
- * supplier signs in and requests a ticket, and a customs agent releases a TA-invoiced one. Each step
- * asserts what the user sees. A control that cannot be reached with Tab fails the test.
+ * supplier signs in and requests a ticket, a carrier accepts one on a phone, a supplier loads a truck's
+ * documentation with its files, and a customs agent releases a TA-invoiced ticket. Each step asserts
+ * what the user sees. A control that cannot be reached with Tab fails the test. The tickets a journey
+ * works on are made through the API first, so no journey depends on the demo data's paging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, DESKTOP, launch, newContext, watchErrors } from './support/browser';
+import { earliestSlot } from '../../src/shared/domain/withdrawal';
+import { DEMO_PASSWORD, DESKTOP, PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,6 +62,103 @@ async function signInWithKeys(page: Page, username: string): Promise<void> {
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'), { timeout: 20_000 });
+}
+
+/** The demo carriers with a login. */
+const CARRIER_LOGINS: Record<string, string> = {
+  'Rápido Freight Lines': 'carrier1',
+  'Border Haulers Co.': 'carrier2',
+  'Northern Rail Logistics': 'rail1',
+};
+
+interface ApiTicket {
+  id: number;
+  ticketAssignments: { status: { name: string }; carrier: { businessName: string; mode: 'TRUCK' | 'RAILCAR' } }[];
+}
+
+async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  expect(response.ok, `${init.method ?? 'GET'} ${path}: ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+const apiLogin = (username: string) =>
+  api<{ token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }>('/auth/login', {
+    method: 'POST',
+    body: { username, password: DEMO_PASSWORD },
+  });
+
+/**
+ * A new PENDING ticket of supplier1 offered to a demo carrier of `mode` (a request is offered by the
+ * yard's rotation, so it asks again until one goes to such a carrier), with that carrier's login.
+ */
+async function pendingTicket(mode: 'TRUCK' | 'RAILCAR' = 'TRUCK'): Promise<{ id: number; carrier: string }> {
+  const supplier = await apiLogin('supplier1');
+  const yard = supplier.user.userDetail.supplier?.depots[0]?.id;
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const { tickets } = await api<{ tickets: ApiTicket[] }>('/tickets', {
+      method: 'POST',
+      token: supplier.token,
+      body: { ticket: { count: 1, originDepotId: yard } },
+    });
+    const id = tickets[0]!.id;
+    const { ticket } = await api<{ ticket: ApiTicket }>(`/tickets/${id}`, { token: supplier.token });
+    const offer = ticket.ticketAssignments.find((assignment) => assignment.status.name === 'PENDING');
+    const carrier = offer && offer.carrier.mode === mode ? CARRIER_LOGINS[offer.carrier.businessName] : undefined;
+    if (carrier) return { id, carrier };
+  }
+  throw new Error(`No request of supplier1 was offered to a ${mode} carrier with a login`);
+}
+
+/** A new ticket of supplier1 confirmed by its truck carrier for the earliest slot. */
+async function confirmedTruckTicket(): Promise<number> {
+  const { id, carrier } = await pendingTicket('TRUCK');
+  const { token } = await apiLogin(carrier);
+  const slot = earliestSlot(new Date(), 0);
+  await api(`/tickets/${id}/confirm`, {
+    method: 'PUT',
+    token,
+    body: { ticket: { withdrawalDate: slot.instant.toISOString(), timezone: 0 } },
+  });
+  return id;
+}
+
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(
+    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
+  ),
+});
+const png = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+});
+
+/** Tabs to a file button, presses `key` and answers the file chooser it opens, as a keyboard user picks files. */
+async function pickFilesWithKeys(
+  page: Page,
+  button: Locator,
+  files: ReturnType<typeof pdf>[],
+  key: 'Enter' | 'Space' = 'Enter',
+): Promise<void> {
+  await tabTo(page, button);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser', { timeout: 10_000 }),
+    page.keyboard.press(key),
+  ]);
+  await chooser.setFiles(files);
 }
 
 describe('keyboard-only journeys', () => {
@@ -117,6 +217,104 @@ describe('keyboard-only journeys', () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Release' }));
     await page.keyboard.press('Enter');
     await toast(page, 'Released: the ticket is in MX transit').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should let the offered carrier accept a pending ticket on a phone with the keyboard', async () => {
+    const { id, carrier } = await pendingTicket('TRUCK');
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInWithKeys(page, carrier);
+    await page.goto(`/dashboard/carrier?ticketId=${id}`);
+    const card = page.locator(`[data-ticket-id="${id}"]`);
+    await tabTo(page, card.getByRole('button', { name: 'Accept' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Accept trip #${id}` });
+    await dialog.waitFor();
+    const time = dialog.getByRole('combobox', { name: 'Withdrawal time' });
+    await expect.poll(() => time.inputValue()).toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+    // The calendar is one Tab stop (the chosen day); the arrows move between days, Enter picks one.
+    const day = dialog.locator('table button[tabindex="0"]');
+    await tabTo(page, day);
+    const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const firstDay = await focusedDay();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedDay).not.toBe(firstDay);
+    const secondDay = await focusedDay();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.locator('table button[data-selected]').getAttribute('aria-label')).toBe(secondDay);
+    // On another day every slot is open: the list starts at the first one, the user takes the second.
+    await expect.poll(() => time.inputValue()).toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+    const firstTime = await time.inputValue();
+    const chosen = await chooseWithKeys(page, time, new RegExp(`^(?!${firstTime}$)`));
+    await expect.poll(() => time.inputValue()).toBe(chosen);
+    expect(chosen).not.toBe(firstTime);
+    await tabTo(page, dialog.getByRole('button', { name: 'Accept' }));
+    await page.keyboard.press('Enter');
+    await toast(page, `Trip ID ${id} accepted`).waitFor({ timeout: 15_000 });
+    expect(await toast(page, `Trip ID ${id} accepted`).textContent()).toContain(chosen.replace(/^(\d):/, '0$1:'));
+    await expect
+      .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('CONFIRMED');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("should let a supplier load a truck's documentation and pick its files with the keyboard", async () => {
+    const id = await confirmedTruckTicket();
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInWithKeys(page, 'supplier1');
+    await page.goto(`/dashboard/suppliers?ticketId=${id}`);
+    await tabTo(page, page.locator(`[data-ticket-id="${id}"]`).getByRole('link', { name: 'Load documentation' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers/truck-documentation');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /Ticket \(by carrier\)/ }).inputValue(), { timeout: 15_000 })
+      .toContain(`#${id}`);
+    await chooseWithKeys(page, page.getByRole('combobox', { name: /^Destination/ }));
+    // The date field opens its calendar with Enter; the day in the Tab order is picked with Enter.
+    await tabTo(page, page.getByRole('button', { name: /Invoice date/ }));
+    await page.keyboard.press('Enter');
+    const day = page.locator('table button[tabindex="0"]');
+    await tabTo(page, day);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('button', { name: /Invoice date/ }).textContent())
+      .toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    const typeInto = async (name: RegExp, text: string) => {
+      // Car/Equipment is a combobox (it suggests the carrier's registered equipment); the rest are text boxes.
+      await tabTo(page, page.getByRole('textbox', { name }).or(page.getByRole('combobox', { name })));
+      await page.keyboard.type(text);
+    };
+    await typeInto(/Invoice number/, `KEY-${Date.now()}`);
+    await typeInto(/Invoice amount/, '1234.56');
+    await typeInto(/Car\/Equipment/, 'TRK445566');
+    await typeInto(/Gross weight/, '80000');
+    await typeInto(/Tare weight/, '30000');
+    await chooseWithKeys(page, page.getByRole('combobox', { name: /^Material/ }));
+    // Every file button opens the system's file chooser from the keyboard: Enter, and Space for the photos.
+    for (const slot of ['salesInvoice', 'weightCertificate', 'BL', 'radioactiveCertificate']) {
+      const field = page
+        .locator('.mantine-InputWrapper-root')
+        .filter({ has: page.locator(`input[data-slot="${slot}"]`) });
+      await pickFilesWithKeys(page, field.getByRole('button', { name: 'Choose PDF' }), [pdf(`${slot}.pdf`)]);
+      await field.getByText(`${slot}.pdf`).waitFor({ timeout: 10_000 });
+    }
+    await pickFilesWithKeys(
+      page,
+      page.getByRole('button', { name: 'Add photos' }),
+      [png('front.png'), png('side.png')],
+      'Space',
+    );
+    await page.getByRole('button', { name: 'Remove photo 2' }).waitFor({ timeout: 10_000 });
+    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
+    await page.keyboard.press('Enter');
+    await toast(page, `Truck ID ${id}`).waitFor({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
     expect(errors).toEqual([]);
     await context.close();
   });

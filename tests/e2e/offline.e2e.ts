@@ -257,7 +257,7 @@ async function fillTruckForm(page: Page, tripId: number, invoiceNumber: string, 
   await page.getByRole('button', { name: /^10 / }).first().click();
   await page.getByRole('textbox', { name: /Invoice number/ }).fill(invoiceNumber);
   await page.getByRole('textbox', { name: /Invoice amount/ }).fill('2500.75');
-  await page.getByRole('textbox', { name: /Car\/Equipment/ }).fill('TRK445566');
+  await page.getByRole('combobox', { name: /Car\/Equipment/ }).fill('TRK445566');
   await page.getByRole('textbox', { name: /Gross weight/ }).fill('70000');
   await page.getByRole('textbox', { name: /Tare weight/ }).fill('30000');
   await choose(page, /^Material/);

@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 200_000,
     fileParallelism: false,
     maxWorkers: 1,
   },

@@ -203,6 +203,7 @@ describe('depots', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain('duplicate key value violates unique constraint');
+    expect(again.json().code).toBe('duplicate_depot');
   });
 
   it('should check the depot form rules and unknown supplier or crossing, and answer 403 to ADMINRO', async () => {

@@ -4,12 +4,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { filePart, JPEG, multipart, pdf } from '../fixtures/files';
+import {
+  createTruckDocumentation,
+  documentationFiles,
+  insertTicket,
+  seedIds,
+  storedKeys,
+  truckPayload,
+  type SeedIds,
+} from '../fixtures/portal-data';
 
 let t: TestApp;
 let admin: string;
 let supplier: string;
+let ids: SeedIds;
 beforeAll(async () => {
   t = await createTestApp();
+  ids = await seedIds(t.app.db);
   admin = await t.login('admin');
   supplier = await t.login('supplier1');
 });
@@ -49,5 +61,150 @@ describe('bad input', () => {
       });
     expect((await renew('{}')).statusCode).toBe(200);
     for (const payload of ['null', '[]', '[{"expiresIn":1000}]']) expect((await renew(payload)).statusCode).toBe(400);
+  });
+
+  it('should answer 400 to integers beyond the database range in bodies and list filters', async () => {
+    const tooBig = 2_147_483_648;
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: bearer(supplier),
+      payload: { ticket: { originDepotId: tooBig } },
+    });
+    expect(create.statusCode).toBe(400);
+    const manual = await t.app.inject({
+      method: 'PUT',
+      url: '/api/tickets/1/manual',
+      headers: bearer(admin),
+      payload: { ticket: { carrierId: 99_999_999_999, reason: 'move' } },
+    });
+    expect(manual.statusCode).toBe(400);
+    for (const query of [`ticketId=${tooBig}`, `carrierId=${tooBig}`, 'supplierId=1&supplierId=99999999999']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/tickets?${query}`, headers: bearer(admin) });
+      expect(`${query} ${res.statusCode}`).toBe(`${query} 400`);
+    }
+  });
+
+  it('should answer 400 to dates outside the years 0001-9999', async () => {
+    const urls = [
+      '/api/tickets?beforeDate=0000-01-01',
+      // A valid local time whose zone moves it into the year 10000.
+      '/api/tickets?beforeDate=9999-12-31T23:00:00-05:00',
+      '/api/rpa?date=0000-12-31',
+      '/api/evouchers?from=0000-01-01&to=0000-01-02',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+      expect(`${url} ${res.statusCode}`).toBe(`${url} 400`);
+    }
+    const contract = await t.app.inject({
+      method: 'POST',
+      url: `/api/carriers/${ids.rapido}/contracts`,
+      headers: bearer(admin),
+      payload: { contract: { description: 'Year zero', price: 100, from: '0000-01-01', to: '0001-01-01' } },
+    });
+    expect(contract.statusCode).toBe(400);
+  });
+
+  it('should refuse numbers and ids written as hex, binary or exponent text, and texts sent as other types', async () => {
+    for (const value of ['0x10', '0b11', '1e3', ' ', '']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/tickets?ticketId=${encodeURIComponent(value)}`,
+        headers: bearer(admin),
+      });
+      expect(`${JSON.stringify(value)} ${res.statusCode}`).toBe(`${JSON.stringify(value)} 400`);
+    }
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
+    const refusals: Record<string, unknown>[] = [
+      { ticketId: '0x10' },
+      { destinationId: '1e3' },
+      { materialId: '0b11' },
+      { invoiceNumber: ['INV', '1'] },
+      { invoiceNumber: { text: 'INV-1' } },
+      { invoiceNumber: true },
+      { carEquipment: ['TRK123456'] },
+      { materialDescription: { a: 1 } },
+    ];
+    for (const override of refusals) {
+      const res = await createTruckDocumentation(t, supplier, truckPayload(ids, ticketId, override));
+      expect(`${JSON.stringify(override)} ${res.statusCode}`).toBe(`${JSON.stringify(override)} 400`);
+    }
+    const decline = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${ticketId}/decline`,
+      headers: bearer(await t.login('carrier1')),
+      payload: { ticket: { reason: ['a', 'b'] } },
+    });
+    expect(decline.statusCode).toBe(400);
+  });
+
+  it('should answer 400 to deeply nested JSON sent with an Idempotency-Key', async () => {
+    // Unknown keys are dropped by the schemas, so the nesting hides in one the route does not read.
+    const deep = '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000);
+    for (const [url, payload] of [
+      ['/api/tickets', `{"ticket":{"originDepotId":${ids.chicagoYard},"extra":${deep}}}`],
+      ['/api/trucks-documentation', `{"truckDocumentation":${deep}}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(supplier), 'content-type': 'application/json', 'idempotency-key': `deep-${url}` },
+        payload,
+      });
+      expect(`${url} ${res.statusCode}`).toBe(`${url} 400`);
+    }
+  });
+
+  it('should answer 400 to a truncated multipart body or a wrong boundary, and keep no file', async () => {
+    const before = await storedKeys(t);
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
+    const { payload, headers } = multipart([
+      ...documentationFiles(1),
+      filePart('files[]', pdf(), 'extra.pdf', 'application/pdf'),
+    ]);
+    const send = (body: Buffer, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/trucks-documentation',
+        headers: { ...bearer(supplier), 'content-type': contentType },
+        payload: body,
+      });
+    const cuts = [payload.subarray(0, payload.length - 10), payload.subarray(0, Math.floor(payload.length / 2))];
+    for (const cut of cuts) expect((await send(cut, headers['content-type']!)).statusCode).toBe(400);
+    expect((await send(payload, 'multipart/form-data; boundary=not-the-boundary')).statusCode).toBe(400);
+    expect((await send(payload, 'multipart/form-data')).statusCode).toBe(400);
+    expect(ticketId).toBeGreaterThan(0);
+    expect(await storedKeys(t)).toEqual(before);
+  });
+
+  it('should refuse a photo that starts like an image but is none', async () => {
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
+    const fakes = [
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<script>alert(1)</script>')]),
+      Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('not a png at all')]),
+      // A JPEG head with no frame: no dimensions, no picture.
+      JPEG,
+    ];
+    for (const fake of fakes) {
+      const files = [...documentationFiles(0), filePart('files[]', fake, 'photo.jpg', 'image/jpeg')];
+      const res = await createTruckDocumentation(t, supplier, truckPayload(ids, ticketId), files);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details.photos).toBe('The file format should be an image');
+    }
+    // A real picture still passes.
+    expect((await createTruckDocumentation(t, supplier, truckPayload(ids, ticketId))).statusCode).toBe(201);
   });
 });

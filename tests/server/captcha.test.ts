@@ -110,7 +110,11 @@ describe('sign-in after three failures', () => {
     await failThreeTimes(t.app, 'supplier2', ip);
     const captcha = await solvedCaptcha();
     const wrong = await login(t.app, { username: 'supplier2', password: 'still-wrong', captcha }, ip);
-    expect(wrong.json()).toMatchObject({ message: 'Incorrect user or password', captchaRequired: true });
+    expect(wrong.json()).toMatchObject({
+      code: 'incorrect_login',
+      message: 'Incorrect user or password',
+      captchaRequired: true,
+    });
     const replay = await login(t.app, { username: 'supplier2', password: DEMO_PASSWORD, captcha }, ip);
     expect(replay.json()).toMatchObject({ message: 'Solve the captcha to continue', captchaRequired: true });
   });

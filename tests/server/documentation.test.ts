@@ -146,6 +146,7 @@ describe('POST /api/trucks-documentation', () => {
     const res = await createTruckDocumentation(t, supplier1, { ...payload, ticketId: second });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('duplicate key value violates unique constraint');
+    expect(res.json().code).toBe('duplicate_invoice_number');
     expect(await storedKeys(t)).toEqual(before);
     expect(await count(t.app.db, sql`select count(*)::int as n from files`)).toBe(filesBefore);
     expect(

@@ -4,6 +4,7 @@ import { queryRows } from '../../src/server/db/database';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { insertTicket, seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
 import { startPortalProcess } from '../fixtures/portal-process';
+import { MAX_STREAMS_PER_USER } from '../../src/server/plugins/events';
 import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
 
 const TZ = 360;
@@ -34,6 +35,8 @@ interface SseMessage {
 class Stream {
   readonly messages: SseMessage[] = [];
   retry: number | undefined;
+  /** The server ended the stream. */
+  ended = false;
   private buffer = '';
   private readonly waiters = new Set<() => void>();
 
@@ -60,7 +63,10 @@ class Stream {
     try {
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) break;
+        if (done) {
+          this.ended = true;
+          break;
+        }
         this.buffer += decoder.decode(value, { stream: true });
         let end: number;
         while ((end = this.buffer.indexOf('\n\n')) >= 0) {
@@ -144,6 +150,31 @@ const confirm = (id: number) =>
     ticket: { withdrawalDate: earliestSlot(new Date(), TZ).instant.toISOString(), timezone: TZ },
   });
 
+/**
+ * A TA-invoiced ticket at `crossingId` and its 'Ticket invoiced' event, written straight in the database as
+ * the invoice service would.
+ */
+async function invoicedAt(crossingId: number): Promise<number> {
+  const id = await insertTicket(t.app.db, {
+    supplierId: ids.midwest,
+    carrierId: ids.rapido,
+    originDepotId: ids.chicagoYard,
+    status: 'TA_INVOICED',
+  });
+  await t.app.db.execute(sql`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+    values (${id}, ${`TA-${id}`}, '2026-11-20', ${crossingId})`);
+  const payload = {
+    title: 'invoiced',
+    ticketNumber: id,
+    supplierName: 'Midwest Scrap Recycling LLC',
+    carrierName: 'Rápido Freight Lines',
+  };
+  await t.app.db.execute(
+    sql`insert into events (type, ticket_id, payload) values ('Ticket invoiced', ${id}, ${JSON.stringify(payload)}::jsonb)`,
+  );
+  return id;
+}
+
 const confirmedOf = (id: number) => (d: Record<string, unknown>) => d.title === 'confirmed' && d.ticketNumber === id;
 
 describe('GET /api/events', () => {
@@ -186,7 +217,13 @@ describe('GET /api/events', () => {
       });
       // The new-ticket event of the same ticket went out earlier, in order.
       expect(mine.tickets().some((d) => d.title === 'new' && d.ticketNumber === id)).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Events go out in order: once a later event of supplier2's own reached their stream, the confirm
+      // would have arrived before it had it been sent there.
+      const later = await call('supplier2', 'POST', '/api/tickets', {
+        ticket: { count: 1, originDepotId: ids.sanAntonioYard },
+      });
+      const laterId = later.json().tickets[0].id as number;
+      await theirs.ticket((d) => d.title === 'new' && d.ticketNumber === laterId);
       expect(theirs.tickets().filter((d) => d.ticketNumber === id)).toEqual([]);
       const [row] = await queryRows<{ delivered: boolean }>(
         t.app.db,
@@ -217,35 +254,47 @@ describe('GET /api/events', () => {
     const agent = await Stream.open(base, tokens.customs1!);
     const other = await Stream.open(base, tokens.customs2!);
     try {
-      const id = await insertTicket(t.app.db, {
-        supplierId: ids.midwest,
-        carrierId: ids.rapido,
-        originDepotId: ids.chicagoYard,
-        status: 'TA_INVOICED',
-      });
-      // Laredo belongs to customs1's agent (Aduanas del Norte). The row is what the invoice service writes.
-      await t.app.db.execute(sql`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
-        values (${id}, ${`TA-${id}`}, '2026-11-20', ${ids.laredo})`);
-      const payload = {
-        title: 'invoiced',
-        ticketNumber: id,
-        supplierName: 'Midwest Scrap Recycling LLC',
-        carrierName: 'Rápido Freight Lines',
-      };
-      await t.app.db.execute(
-        sql`insert into events (type, ticket_id, payload) values ('Ticket invoiced', ${id}, ${JSON.stringify(payload)}::jsonb)`,
-      );
+      // Laredo belongs to customs1's agent (Aduanas del Norte).
+      const id = await invoicedAt(ids.laredo);
       // Written outside a request, as a background job would: the worker's floor poll finds it.
       expect(await agent.ticket((d) => d.ticketNumber === id, 10_000)).toMatchObject({
         type: 'Ticket invoiced',
         title: 'invoiced',
         providerName: 'Aduanas del Norte',
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A later invoiced ticket at customs2's own crossing reaches their stream; the first one, delivered
+      // in order before it, did not.
+      const laterId = await invoicedAt(ids.elPaso);
+      await other.ticket((d) => d.ticketNumber === laterId, 10_000);
       expect(other.tickets().filter((d) => d.ticketNumber === id)).toEqual([]);
     } finally {
       agent.close();
       other.close();
+    }
+  });
+
+  it(`should close a user's oldest stream when they open more than ${MAX_STREAMS_PER_USER}, and keep the newer ones live`, async () => {
+    const streams: Stream[] = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await Stream.open(base, tokens.supplier1!));
+      for (const s of streams) await expect.poll(() => s.retry).toBe(5000);
+      expect(streams.some((s) => s.ended)).toBe(false);
+      streams.push(await Stream.open(base, tokens.supplier1!));
+      expect(streams.at(-1)!.response.status).toBe(200);
+      await expect.poll(() => streams[0]!.ended).toBe(true);
+      const created = await call('supplier1', 'POST', '/api/tickets', {
+        ticket: { count: 1, originDepotId: ids.chicagoYard },
+      });
+      const id = created.json().tickets[0].id as number;
+      for (const s of streams.slice(1)) await s.ticket((d) => d.title === 'new' && d.ticketNumber === id);
+      expect(streams.slice(1).some((s) => s.ended)).toBe(false);
+      // Another user's streams are counted apart: supplier2 still opens one.
+      const theirs = await Stream.open(base, tokens.supplier2!);
+      streams.push(theirs);
+      await expect.poll(() => theirs.retry).toBe(5000);
+      expect(streams.slice(1).some((s) => s.ended)).toBe(false);
+    } finally {
+      for (const s of streams) s.close();
     }
   });
 

@@ -104,6 +104,7 @@ describe('Idempotency-Key on POST /api/tickets', () => {
     const res = await newTickets(key);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A request with this Idempotency-Key is still in progress');
+    expect(res.json().code).toBe('idempotency_in_progress');
   });
 
   it('should release the key after a 5xx so that the retry runs', async () => {

@@ -140,6 +140,7 @@ describe('POST /api/invoices', () => {
     const res = await postInvoice(invoiceJson(ticketId, { number: first.number }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('duplicate key value violates unique constraint');
+    expect(res.json().code).toBe('duplicate_invoice_number');
     expect(await storedKeys(t)).toEqual(before);
     expect(await ticketStatus(t.app.db, ticketId)).toBe('SUPPLIER_INVOICED');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
-import { filePart } from '../fixtures/files';
+import { filePart, multipart } from '../fixtures/files';
 import {
   available,
   createTruckDocumentation,
@@ -183,6 +183,54 @@ describe('POST /api/purchase-orders/import', () => {
     const res = await importFile('admin', Buffer.from(csv), 'orders.csv');
     expect(res.json()).toEqual({ imported: 1, errors: [] });
     expect(await order('7711111111')).toMatchObject({ quantity: '150.000', available: '136.392', day: '2027-01-10' });
+  });
+
+  it('should store no spreadsheet formula and no overlong cell', async () => {
+    const csv = [
+      'documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity,materialDesc',
+      '7733333331,100245,FORMULA-1,2026-12-15,10,"=HYPERLINK(""http://evil.test"",""click"")"',
+      '7733333332,100245,FORMULA-2,2026-12-15,10,@SUM(A1:A9)',
+      '7733333333,100245,FORMULA-3,2026-12-15,10,+cmd',
+      `7733333334,100245,LONG-1,2026-12-15,10,${'x'.repeat(201)}`,
+      '7733333335,100245,PLAIN-1,2026-12-15,10,Plain grade',
+    ].join('\n');
+    const res = await importFile('admin', Buffer.from(csv), 'orders.csv');
+    expect(res.json()).toEqual({
+      imported: 1,
+      errors: [
+        { row: 2, message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
+        { row: 3, message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
+        { row: 4, message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
+        { row: 5, message: 'Cells must be at most 200 characters' },
+      ],
+    });
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('POs');
+    sheet.addRow([
+      'documentNumberId',
+      'supplierSapId',
+      'materialCode',
+      'earlyDeliveryDate',
+      'quantity',
+      'materialDesc',
+    ]);
+    sheet.addRow(['7733333336', '100245', 'FORMULA-4', '2027-02-04', 12, { formula: 'A1&B1', result: 'Harmless' }]);
+    const xlsx = await importFile('admin', Buffer.from(await workbook.xlsx.writeBuffer()), 'orders.xlsx');
+    expect(xlsx.json().imported).toBe(0);
+    const codes = ((await get('admin', '/api/materials')).json().materials as { code: string }[]).map((m) => m.code);
+    expect(codes).toContain('PLAIN-1');
+    expect(codes.filter((c) => /^(FORMULA|LONG)-/.test(c))).toEqual([]);
+  });
+
+  it('should answer 400 to a truncated upload', async () => {
+    const { payload, headers } = multipart([filePart('file', Buffer.from('documentNumberId\n1\n'), 'orders.csv')]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase-orders/import',
+      headers: { ...headers, ...bearer(token('admin')) },
+      payload: payload.subarray(0, payload.length - 20),
+    });
+    expect(res.statusCode).toBe(400);
   });
 
   it('should import an XLSX workbook', async () => {

@@ -81,8 +81,13 @@ describe('push through Firebase Cloud Messaging', () => {
         carrierName: 'Rápido Freight Lines',
       },
     });
-    // Delivered once: a later run of the worker sends nothing again.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Delivered once: the worker's later runs (which deliver the next ticket's push) send nothing again.
+    const next = await confirmedByCarrier1();
+    await expect
+      .poll(() => fcm.messages.some((m) => m.token === 'device-supplier1-a' && m.data?.ticketNumber === String(next)), {
+        timeout: 8000,
+      })
+      .toBe(true);
     expect(confirmed()).toHaveLength(1);
     expect(fcm.tokensIssued).toBeGreaterThanOrEqual(1);
   });

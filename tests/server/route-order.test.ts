@@ -55,9 +55,12 @@ describe('route refusal order', () => {
         .sort(),
     ).toEqual(
       [
+        'GET /api/auth/callback/employee',
+        'GET /api/auth/callback/supplier',
         'GET /api/auth/captcha',
         'GET /api/auth/login/employee',
         'GET /api/auth/login/supplier',
+        'GET /api/auth/sso-providers',
         'GET /api/health',
         'POST /api/auth/login',
         'POST /api/auth/password',

@@ -223,12 +223,18 @@ describe('PUT /api/tickets/{id}/confirm', () => {
 
   it('should answer 404 to another carrier, 403 to other roles and 409 naming the status once confirmed', async () => {
     const id = await pendingFor('Rápido Freight Lines');
-    expect((await accept('carrier2', id, slot())).statusCode).toBe(404);
-    for (const user of ['supplier1', 'admin', 'customs1'])
-      expect((await accept(user, id, slot())).statusCode).toBe(403);
+    const hidden = await accept('carrier2', id, slot());
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().code).toBe('not_found');
+    for (const user of ['supplier1', 'admin', 'customs1']) {
+      const refused = await accept(user, id, slot());
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('forbidden');
+    }
     expect((await accept('carrier1', id, slot())).statusCode).toBe(200);
     const again = await accept('carrier1', id, slot());
     expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'conflict' });
     expect(again.json().message).toContain(`Ticket ${id} is CONFIRMED`);
   });
 
@@ -485,6 +491,29 @@ describe('the read-only admin', () => {
     for (const [method, url, payload] of writes) {
       const res = await call('adminro', method, url, payload);
       expect([method, url, res.statusCode]).toEqual([method, url, 403]);
+    }
+  });
+});
+
+describe('the counts after the transitions above', () => {
+  it('should give each role as many tickets per status as its list holds, in the tiles and the pager', async () => {
+    for (const user of ['admin', 'supplier1', 'supplier2', 'carrier1', 'carrier2', 'rail1', 'customs1']) {
+      const counts = (await call(user, 'GET', '/api/tickets/count/states')).json<
+        { status: string; total: number; oldestCount: number }[]
+      >();
+      for (const { status, total, oldestCount } of counts) {
+        const res = await call(user, 'GET', `/api/tickets?statusName=${status}&limit=1000`);
+        const body = res.json<{ tickets: { createAt: string }[]; count: number }>();
+        const dayAgo = NOW.getTime() - 24 * 3_600_000;
+        const old = body.tickets.filter((x) => Date.parse(x.createAt) < dayAgo).length;
+        expect([user, status, total, oldestCount, body.count]).toEqual([
+          user,
+          status,
+          body.tickets.length,
+          old,
+          body.tickets.length,
+        ]);
+      }
     }
   });
 });

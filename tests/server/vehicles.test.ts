@@ -71,6 +71,7 @@ describe('POST and PUT /vehicles', () => {
     const again = await call('carrier2', 'POST', '/api/vehicles', vehicle());
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain('duplicate key value violates unique constraint');
+    expect(again.json().code).toBe('duplicate_equipment_id');
     // Another carrier may hold the same id.
     expect((await call('carrier1', 'POST', '/api/vehicles', vehicle())).statusCode).toBe(201);
   });

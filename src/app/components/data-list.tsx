@@ -1,10 +1,14 @@
 /**
- * A paged back-office list: a table from 992 px and one card per row below, filters in the page header
- * on desktop and in a bottom drawer on phones (with the count of filters set and 'Clean filters'),
- * skeletons while loading, an empty state, an error state with a retry, and paging at the bottom centre.
- * The columns describe both the table and the cards.
+ * The one list of the app (ticket lists and every back-office screen): a table from 992 px and one card
+ * per row below, filters in the page header on desktop and in a bottom drawer on phones (with the count
+ * of filters set and 'Clean filters'), sortable columns, skeletons while loading, an empty state, an
+ * error state with a retry, and paging at the bottom centre. The columns describe both the table and the
+ * cards; a list whose rows need more than columns (the tickets) brings its own table and cards and keeps
+ * the rest.
  */
 import {
+  Badge,
+  Box,
   Button,
   Card,
   Drawer,
@@ -31,6 +35,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Pager } from './pager';
+import classes from './data-list.module.css';
 
 /** Mantine's md breakpoint: the spec's 992 px switch from cards to the table. */
 export const DESKTOP_QUERY = '(min-width: 62em)';
@@ -51,6 +56,8 @@ export interface DataColumn<T> {
   sortable?: boolean;
   /** Only in the table, not on the cards (e.g. a second copy of the title). */
   tableOnly?: boolean;
+  /** As narrow as its content (ids, dates, buttons). */
+  fit?: boolean;
 }
 
 export interface SortState {
@@ -60,15 +67,28 @@ export interface SortState {
 
 export interface DataListProps<T> {
   label: string;
-  columns: DataColumn<T>[];
+  columns?: DataColumn<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
+  /** The top of a card when the primary column's text is not enough (an id badge and a date). */
+  cardTitle?: (row: T) => ReactNode;
   /** Buttons of a row (edit...), on the table's last column and at the foot of its card. */
   actions?: (row: T) => ReactNode;
+  /** The header of the actions column ('Actions' when left out). */
+  actionsHeader?: string;
+  /** The table scrolls sideways below this width. */
+  tableMinWidth?: number;
+  /** Rows that need more than columns: the list's own table (desktop) and cards (phones). */
+  renderTable?: (rows: T[]) => ReactNode;
+  renderCards?: (rows: T[]) => ReactNode;
   loading: boolean;
   error?: boolean;
   errorText?: string;
   onRetry?: () => void;
+  /** Shown instead of the list when the list says why it has nothing (offline, not on this device). */
+  unavailable?: ReactNode;
+  /** Rows of the previous page while the next one loads: shown faded. */
+  stale?: boolean;
   emptyTitle: string;
   emptyDescription: string;
   emptyIcon: ReactNode;
@@ -93,165 +113,193 @@ function SortIcon({ active, direction }: { active: boolean; direction?: 'asc' | 
 export function DataList<T>(props: DataListProps<T>) {
   const { t } = useLingui();
   const desktop = useDesktop();
-  const { columns, rows, rowKey, actions, sort, onSort } = props;
+  const { columns = [], rows, rowKey, actions, sort, onSort } = props;
 
-  if (props.error) {
-    return (
-      <Paper withBorder radius="lg" py={48} px="md">
-        <EmptyState
-          icon={<IconAlertTriangle size={30} stroke={1.5} />}
-          variant="light"
-          title={props.errorText ?? t`The list could not be loaded`}
-          description={
-            props.onRetry ? (
-              <Button mt="sm" variant="light" onClick={props.onRetry}>
-                {t`Try again`}
-              </Button>
-            ) : undefined
-          }
-        />
-      </Paper>
-    );
-  }
+  const pager = props.page !== undefined &&
+    props.pageSize !== undefined &&
+    props.total !== undefined &&
+    props.onPage && <Pager page={props.page} pageSize={props.pageSize} total={props.total} onChange={props.onPage} />;
+  const body = listBody();
+  return (
+    <>
+      <Box pos="relative" style={props.stale ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}>
+        {body}
+      </Box>
+      {pager}
+    </>
+  );
 
-  if (props.loading) {
-    return desktop ? (
-      <Paper withBorder radius="lg" p="md" data-testid="list-loading">
-        <Stack gap="sm">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={28} radius="sm" />
+  function listBody(): ReactNode {
+    if (props.unavailable) return props.unavailable;
+    if (props.error) {
+      return (
+        <Paper withBorder radius="lg" py={48} px="md" data-testid="list-error">
+          <EmptyState
+            icon={<IconAlertTriangle size={30} stroke={1.5} />}
+            variant="light"
+            color="red"
+            title={props.errorText ?? t`This list could not be loaded`}
+            description={
+              props.onRetry ? (
+                <Button mt="sm" variant="light" onClick={props.onRetry}>
+                  {t`Try again`}
+                </Button>
+              ) : undefined
+            }
+          />
+        </Paper>
+      );
+    }
+
+    if (props.loading) {
+      return desktop ? (
+        <Paper withBorder radius="lg" p="md" data-testid="list-loading" aria-busy="true">
+          <Stack gap="sm">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} height={28} radius="sm" />
+            ))}
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="sm" data-testid="list-loading" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height={120} radius="lg" />
           ))}
         </Stack>
+      );
+    }
+
+    if (rows.length === 0) {
+      return (
+        <Paper withBorder radius="lg" py={48} px="md">
+          <EmptyState
+            icon={props.emptyIcon}
+            variant="light"
+            title={props.emptyTitle}
+            description={props.emptyDescription}
+          />
+        </Paper>
+      );
+    }
+
+    const header = (column: DataColumn<T>) => {
+      if (!column.sortable || !onSort) return column.header;
+      const active = sort?.key === column.key;
+      const next: SortState = { key: column.key, direction: active && sort?.direction === 'desc' ? 'asc' : 'desc' };
+      return (
+        <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
+          <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : 'flex-start'}>
+            {column.header}
+            <SortIcon active={active} direction={sort?.direction} />
+          </Group>
+        </UnstyledButton>
+      );
+    };
+
+    if (desktop && props.renderTable) {
+      return (
+        <Paper withBorder radius="lg" p="xs">
+          {props.renderTable(rows)}
+        </Paper>
+      );
+    }
+    if (!desktop && props.renderCards) return props.renderCards(rows);
+
+    const fit = (column: DataColumn<T>) => (column.fit ? classes.fit : undefined);
+    return desktop ? (
+      <Paper withBorder radius="lg" p="xs">
+        <Table.ScrollContainer minWidth={props.tableMinWidth ?? 640}>
+          <Table verticalSpacing="sm" highlightOnHover striped="even" fz="sm" aria-label={props.label}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th
+                    key={column.key}
+                    className={fit(column)}
+                    ta={column.numeric ? 'right' : undefined}
+                    aria-sort={
+                      sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                    }
+                  >
+                    {header(column)}
+                  </Table.Th>
+                ))}
+                {actions && <Table.Th className={classes.fit}>{props.actionsHeader ?? t`Actions`}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} className={fit(column)} ta={column.numeric ? 'right' : undefined}>
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                  {actions && <Table.Td className={classes.fit}>{actions(row)}</Table.Td>}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Paper>
     ) : (
-      <Stack gap="sm" data-testid="list-loading">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} height={120} radius="lg" />
-        ))}
+      <Stack gap="sm" role="list" aria-label={props.label}>
+        {rows.map((row) => {
+          const title = columns.find((c) => c.primary);
+          return (
+            <Card key={rowKey(row)} withBorder radius="lg" padding="md" role="listitem">
+              {props.cardTitle ? (
+                <Box mb="sm">{props.cardTitle(row)}</Box>
+              ) : (
+                title && (
+                  <Text fw={700} size="lg" mb="xs">
+                    {title.cell(row)}
+                  </Text>
+                )
+              )}
+              <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+                {columns
+                  .filter((c) => !c.primary && !c.tableOnly)
+                  .map((column) => (
+                    <Stack key={column.key} gap={2} miw={0}>
+                      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+                        {column.header}
+                      </Text>
+                      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+                        {column.cell(row)}
+                      </Text>
+                    </Stack>
+                  ))}
+              </SimpleGrid>
+              {actions && (
+                <Group mt="sm" gap="xs" grow>
+                  {actions(row)}
+                </Group>
+              )}
+            </Card>
+          );
+        })}
       </Stack>
     );
   }
-
-  if (rows.length === 0) {
-    return (
-      <Paper withBorder radius="lg" py={48} px="md">
-        <EmptyState
-          icon={props.emptyIcon}
-          variant="light"
-          title={props.emptyTitle}
-          description={props.emptyDescription}
-        />
-      </Paper>
-    );
-  }
-
-  const header = (column: DataColumn<T>) => {
-    if (!column.sortable || !onSort) return column.header;
-    const active = sort?.key === column.key;
-    const next: SortState = { key: column.key, direction: active && sort?.direction === 'desc' ? 'asc' : 'desc' };
-    return (
-      <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : 'flex-start'}>
-          {column.header}
-          <SortIcon active={active} direction={sort?.direction} />
-        </Group>
-      </UnstyledButton>
-    );
-  };
-
-  const list = desktop ? (
-    <Paper withBorder radius="lg" p="xs">
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover striped="even" fz="sm" aria-label={props.label}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th
-                  key={column.key}
-                  ta={column.numeric ? 'right' : undefined}
-                  aria-sort={
-                    sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
-                  }
-                >
-                  {header(column)}
-                </Table.Th>
-              ))}
-              {actions && <Table.Th>{t`Actions`}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.numeric ? 'right' : undefined}>
-                    {column.cell(row)}
-                  </Table.Td>
-                ))}
-                {actions && <Table.Td>{actions(row)}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
-  ) : (
-    <Stack gap="sm" role="list" aria-label={props.label}>
-      {rows.map((row) => {
-        const title = columns.find((c) => c.primary);
-        return (
-          <Card key={rowKey(row)} withBorder radius="lg" padding="md" role="listitem">
-            {title && (
-              <Text fw={700} size="lg" mb="xs">
-                {title.cell(row)}
-              </Text>
-            )}
-            <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-              {columns
-                .filter((c) => !c.primary && !c.tableOnly)
-                .map((column) => (
-                  <Stack key={column.key} gap={2} miw={0}>
-                    <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
-                      {column.header}
-                    </Text>
-                    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-                      {column.cell(row)}
-                    </Text>
-                  </Stack>
-                ))}
-            </SimpleGrid>
-            {actions && (
-              <Group mt="sm" gap="xs" grow>
-                {actions(row)}
-              </Group>
-            )}
-          </Card>
-        );
-      })}
-    </Stack>
-  );
-
-  return (
-    <>
-      {list}
-      {props.page !== undefined && props.pageSize !== undefined && props.total !== undefined && props.onPage && (
-        <Pager page={props.page} pageSize={props.pageSize} total={props.total} onChange={props.onPage} />
-      )}
-    </>
-  );
 }
 
 export interface ListFiltersProps {
   /** The filter inputs; shown in a row on desktop and stacked in the drawer on phones. */
   children: ReactNode;
+  /** The drawer's content when phones need other inputs than the desktop row (checkbox groups). */
+  drawer?: ReactNode;
   /** How many filters are set (the phone button's badge); 0 disables 'Clean filters'. */
   active: number;
+  /** When 'Clean filters' has nothing to clean, if that is more than the filters counted. */
+  cleanDisabled?: boolean;
   onClean: () => void;
   /** The drawer's confirm button text ('Show 12 contracts'). */
   showLabel: string;
 }
 
 /** The filters of a back-office list: inline on desktop, a 'Filters' button and bottom drawer on phones. */
-export function ListFilters({ children, active, onClean, showLabel }: ListFiltersProps) {
+export function ListFilters({ children, drawer, active, cleanDisabled, onClean, showLabel }: ListFiltersProps) {
   const { t } = useLingui();
   const desktop = useDesktop();
   const [open, setOpen] = useState(false);
@@ -261,7 +309,7 @@ export function ListFilters({ children, active, onClean, showLabel }: ListFilter
       color="gray"
       size={desktop ? 'sm' : 'md'}
       leftSection={<IconFilterOff size={16} />}
-      disabled={active === 0}
+      disabled={cleanDisabled ?? active === 0}
       onClick={() => {
         onClean();
         setOpen(false);
@@ -291,8 +339,8 @@ export function ListFilters({ children, active, onClean, showLabel }: ListFilter
         </Button>
       </Indicator>
       <Drawer opened={open} onClose={() => setOpen(false)} title={t`Filters`} position="bottom" size="85%" radius="lg">
-        <Stack gap="md">{children}</Stack>
-        <Group grow gap="sm" mt="lg">
+        <Stack gap="lg">{drawer ?? children}</Stack>
+        <Group grow gap="sm" className={classes.drawerFooter}>
           {clean}
           <Button size="md" onClick={() => setOpen(false)}>
             {showLabel}
@@ -300,5 +348,14 @@ export function ListFilters({ children, active, onClean, showLabel }: ListFilter
         </Group>
       </Drawer>
     </>
+  );
+}
+
+/** A small red badge for rows that need an admin's attention ('No contract'). */
+export function WarningBadge({ children }: { children: ReactNode }) {
+  return (
+    <Badge color="red" variant="light" size="sm">
+      {children}
+    </Badge>
   );
 }

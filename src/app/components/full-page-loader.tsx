@@ -5,7 +5,7 @@ export function FullPageLoader() {
   const { t } = useLingui();
   return (
     <Center h="100dvh" aria-busy="true">
-      <Loader aria-label={t`Loading`} />
+      <Loader role="status" aria-label={t`Loading`} />
     </Center>
   );
 }

@@ -65,12 +65,12 @@ function OutboxEntry({
         {progress !== null && <Progress value={progress * 100} size="sm" aria-label={t`Upload progress`} animated />}
         {refused && (
           <Alert color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} role="alert">
-            <Text size="sm">{refusalText(i18n, item.lastError)}</Text>
+            <Text size="sm">{refusalText(i18n, item.lastError, item.lastCode)}</Text>
           </Alert>
         )}
         {!refused && item.lastError && item.attempts > 0 && progress === null && (
           <Text size="xs" c="dimmed">
-            {t`Last try: ${refusalText(i18n, item.lastError)}`}
+            {t`Last try: ${refusalText(i18n, item.lastError, item.lastCode)}`}
           </Text>
         )}
         {confirming ? (

@@ -3,7 +3,7 @@
  * in, the /api prefix, and the session rule — any 401 clears the session (the route
  * guards then send the user to /login), except on calls that opt out (the login call itself).
  */
-import type { ApiErrorBody } from '../../shared/schemas/user';
+import { errorCodeForStatus, errorCodeOf, type ApiErrorBody } from '../../shared/errors';
 import { markServerReachable } from './connectivity';
 import { clearSession, getToken } from './session-store';
 
@@ -71,11 +71,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function asErrorBody(value: unknown, status: number): ApiErrorBody | null {
+/** An answer's body as an error body (with a code), or null when it is not one. */
+export function asErrorBody(value: unknown, status: number): ApiErrorBody | null {
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Record<string, unknown>;
   if (typeof record.message !== 'string') return null;
-  return { statusCode: status, error: typeof record.error === 'string' ? record.error : '', ...record } as ApiErrorBody;
+  return {
+    statusCode: status,
+    error: typeof record.error === 'string' ? record.error : '',
+    ...record,
+    // A body without a code we know (a proxy's page, an older server) gets its status's generic one.
+    code: errorCodeOf(record) ?? errorCodeForStatus(status),
+  } as ApiErrorBody;
 }
 
 /** Calls `/api{path}` and resolves with the parsed JSON body, or throws ApiError / NetworkError. */

@@ -3,7 +3,7 @@
  * ReadableStream), reporting bytes received against the total the server announced (Content-Length,
  * or its X-Expected-Bytes hint for streamed archives), then handed to the browser as a file.
  */
-import { ApiError, API_PREFIX, buildQuery, NetworkError, type QueryParams } from './api-client';
+import { ApiError, API_PREFIX, asErrorBody, buildQuery, NetworkError, type QueryParams } from './api-client';
 import { clearSession, getToken } from './session-store';
 import { EXPECTED_BYTES_HEADER } from '../../shared/schemas/rpa';
 
@@ -44,17 +44,9 @@ export async function fetchWithProgress(
     throw new NetworkError(error);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as {
-      message?: string;
-      statusCode?: number;
-      error?: string;
-    } | null;
+    const body: unknown = await response.json().catch(() => null);
     if (response.status === 401) clearSession();
-    throw new ApiError(
-      response.status,
-      body?.message ? { statusCode: response.status, error: body.error ?? '', message: body.message } : null,
-      response.statusText,
-    );
+    throw new ApiError(response.status, asErrorBody(body, response.status), response.statusText);
   }
   const announced = Number(
     response.headers.get('Content-Length') ?? response.headers.get(EXPECTED_BYTES_HEADER) ?? NaN,

@@ -179,7 +179,9 @@ export interface EventStreamHandlers {
  * Opens /api/events?token=… and keeps it open until the returned function is called. EventSource
  * reconnects by itself after a dropped connection; when it gives up (an answer other than 200: the
  * token expired, a proxy error) this opens a new one with backoff, and at once when the device comes
- * back online.
+ * back online. While the device is offline the stream is closed and nothing is retried: EventSource
+ * would otherwise try again every few seconds for as long as a phone has no network, waking the radio
+ * and the battery for requests that cannot succeed.
  */
 export function openEventStream(token: string, handlers: EventStreamHandlers): () => void {
   let source: EventSource | null = null;
@@ -198,11 +200,15 @@ export function openEventStream(token: string, handlers: EventStreamHandlers): (
     if (event) handlers.onEvent(event);
   };
 
+  const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
   const connect = () => {
     clearTimeout(timer);
     timer = undefined;
     if (stopped) return;
     source?.close();
+    source = null;
+    if (offline()) return;
     const current = new EventSource(`${EVENTS_PATH}?token=${encodeURIComponent(token)}`);
     source = current;
     current.addEventListener('ticket', onTicket as EventListener);
@@ -211,7 +217,14 @@ export function openEventStream(token: string, handlers: EventStreamHandlers): (
       handlers.onOpen?.();
     });
     current.addEventListener('error', () => {
-      if (current.readyState !== EventSource.CLOSED || stopped || source !== current) return;
+      if (stopped || source !== current) return;
+      if (offline()) {
+        // Offline: stop EventSource's own retries; 'online' opens a new stream.
+        current.close();
+        source = null;
+        return;
+      }
+      if (current.readyState !== EventSource.CLOSED) return;
       timer = setTimeout(connect, delay);
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     });
@@ -220,13 +233,21 @@ export function openEventStream(token: string, handlers: EventStreamHandlers): (
   const onOnline = () => {
     if (!source || source.readyState === EventSource.CLOSED) connect();
   };
+  const onOffline = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    source?.close();
+    source = null;
+  };
 
   connect();
   window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
   return () => {
     stopped = true;
     clearTimeout(timer);
     window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
     source?.close();
     source = null;
   };

@@ -8,15 +8,14 @@
  * opened from the keyboard, focus their first item.
  */
 import {
-  CloseButton,
-  Menu,
-  Pagination,
-  PasswordInput,
   mergeThemeOverrides,
   type CloseButtonProps,
   type MantineThemeOverride,
+  type MenuProps,
+  type PaginationProps,
+  type PasswordInputProps,
 } from '@mantine/core';
-import { CalendarHeader } from '@mantine/dates';
+import type { CalendarHeaderProps } from '@mantine/dates';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { theme } from './theme';
@@ -28,25 +27,33 @@ const CONTROL_LABELS = {
   last: msg`Last page`,
 } as const;
 
+// Plain `{ defaultProps }` objects, which is all `Component.extend()` returns: importing the components
+// themselves would put the menu, pager, password field and calendar (and their positioning library)
+// into the code every first screen downloads.
 export function localizedTheme(i18n: I18n): MantineThemeOverride {
   // A prop every element takes, though CloseButton's own props do not list it.
   const closeDefaults: Partial<CloseButtonProps> & { 'aria-label': string } = { 'aria-label': i18n._(msg`Close`) };
   return mergeThemeOverrides(theme, {
     components: {
-      PasswordInput: PasswordInput.extend({
-        defaultProps: { visibilityToggleButtonProps: { 'aria-label': i18n._(msg`Toggle password visibility`) } },
-      }),
-      CloseButton: CloseButton.extend({ defaultProps: closeDefaults }),
-      CalendarHeader: CalendarHeader.extend({
-        defaultProps: { previousLabel: i18n._(msg`Previous`), nextLabel: i18n._(msg`Next`) },
-      }),
-      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-      Pagination: Pagination.extend({
+      PasswordInput: {
+        defaultProps: {
+          visibilityToggleButtonProps: { 'aria-label': i18n._(msg`Toggle password visibility`) },
+        } satisfies Partial<PasswordInputProps>,
+      },
+      CloseButton: { defaultProps: closeDefaults },
+      CalendarHeader: {
+        defaultProps: {
+          previousLabel: i18n._(msg`Previous`),
+          nextLabel: i18n._(msg`Next`),
+        } satisfies Partial<CalendarHeaderProps>,
+      },
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+      Pagination: {
         defaultProps: {
           getControlProps: (control) => ({ 'aria-label': i18n._(CONTROL_LABELS[control]) }),
           getItemProps: (item) => ({ 'aria-label': i18n._(msg`Page ${item}`) }),
-        },
-      }),
+        } satisfies Partial<PaginationProps>,
+      },
     },
   });
 }

@@ -1,19 +1,23 @@
 /**
- * The spec's exact English validation and error texts (src/shared/schemas/messages.ts, and the
- * server's `message` / `details`) mapped to catalogue entries, so forms and server answers show them in
- * the user's language. A text not in the map is shown as it came.
+ * Catalogue entries for the texts the app shows in the user's language: the spec's validation and error
+ * texts, keyed by the shared constants the schemas and the server use for `message` / `details` (a text
+ * not in the map is shown as it came), and the error codes of refused calls (src/shared/errors.ts),
+ * which decide what a refusal means. Nothing here matches an English text to decide what happened.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import { BACK_OFFICE_KNOWN } from './back-office-messages';
+import { CLIENT_TEXTS } from './client-texts';
+import { ERROR_CODES, type ErrorCode } from '../../shared/errors';
 import { DOC_MSG, FILE_MSG } from '../../shared/schemas/documentation';
 import { WITHDRAWAL_MESSAGES } from '../../shared/domain/withdrawal';
 import { MSG } from '../../shared/schemas/messages';
 import { TICKET_MSG } from '../../shared/schemas/ticket-messages';
 import { RPA_MSG } from '../../shared/schemas/rpa';
 import { EVOUCHER_MSG } from '../../shared/schemas/evoucher';
+import { INVOICE_MSG } from '../../shared/schemas/invoice';
 
 /** The spec's literal ticket toasts; shown through the map below in either language. */
 export const TICKET_TOASTS = {
@@ -36,10 +40,11 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [MSG.passwordMismatch]: msg`The password do not match`,
   [MSG.incorrectLogin]: msg`Incorrect user or password`,
   [MSG.captchaRequired]: msg`Solve the captcha to continue`,
-  'captcha required': msg`Solve the captcha to continue`,
-  'not available': msg`This function is not available yet`,
-  'User not found': msg`User not found`,
-  'No connection to the server': msg`No connection to the server. Check your network and try again.`,
+  [MSG.userNotFound]: msg`User not found`,
+  [MSG.recoverySent]: msg`Check your email to change the password`,
+  [MSG.linkExpired]: msg`The link expired, please request new password`,
+  [MSG.wrongCurrentPassword]: msg`The current password is not correct`,
+  [CLIENT_TEXTS.noConnection]: msg`No connection to the server. Check your network and try again.`,
   [TICKET_TOASTS.listError]: msg`Error retrieving the requests`,
   [TICKET_TOASTS.declineError]: msg`Error declining the request`,
   [TICKET_TOASTS.manualError]: msg`Error changing the carrier`,
@@ -64,7 +69,7 @@ const KNOWN: Record<string, MessageDescriptor> = {
 
 /** The spec's documentation, invoice and file toasts. */
 export const DOCUMENT_TOASTS = {
-  duplicateInvoiceNumber: 'duplicate_invoice_number',
+  duplicateInvoiceNumber: ERROR_CODES.duplicateInvoiceNumber,
   truckError: 'Error updating truck',
   railcarCreateError: 'Failed to creat new railcar',
   railcarUpdateError: 'Railcar update error',
@@ -117,8 +122,8 @@ const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
   [FILE_MSG.supplierTooBig]: msg`The file exceeds the maximum size of 2 MB`,
   [FILE_MSG.empty]: msg`The file is empty`,
   [FILE_MSG.tooManyPhotos]: msg`At most 4 photos are allowed`,
-  'Purchase order not found': msg`Purchase order not found`,
-  'The date must be a date (YYYY-MM-DD)': msg`The date must be a date (YYYY-MM-DD)`,
+  [DOC_MSG.purchaseOrderNotFound]: msg`Purchase order not found`,
+  [INVOICE_MSG.dateFormat]: msg`The date must be a date (YYYY-MM-DD)`,
   [DOCUMENT_TOASTS.duplicateInvoiceNumber]: msg`This invoice number was already used`,
   [DOCUMENT_TOASTS.truckError]: msg`Error updating truck`,
   [DOCUMENT_TOASTS.railcarCreateError]: msg`Failed to creat new railcar`,
@@ -142,9 +147,22 @@ const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
   [EVOUCHER_MSG.range]: msg`The end date cannot be before the start date`,
 };
 
+/** Refusals whose code, not their message, says what the user sees. */
+const CODE_KNOWN: Partial<Record<ErrorCode, MessageDescriptor>> = {
+  [ERROR_CODES.duplicateInvoiceNumber]: msg`This invoice number was already used`,
+  [ERROR_CODES.incorrectLogin]: msg`Incorrect user or password`,
+  [ERROR_CODES.captchaRequired]: msg`Solve the captcha to continue`,
+};
+
 export function translateMessage(i18n: I18n, text: string): string {
   const descriptor = KNOWN[text] ?? DOCUMENT_KNOWN[text] ?? BACK_OFFICE_KNOWN[text];
   return descriptor ? i18n._(descriptor) : text;
+}
+
+/** A refused call's text: its code's own text when the app has one, else its message (translated when known). */
+export function translateError(i18n: I18n, code: string | undefined, message: string): string {
+  const descriptor = code === undefined ? undefined : CODE_KNOWN[code as ErrorCode];
+  return descriptor ? i18n._(descriptor) : translateMessage(i18n, message);
 }
 
 /** `tm(text)` translates a known English text; non-strings (React nodes, undefined) pass through. */

@@ -21,6 +21,8 @@ export const ticketKeys = {
 export const documentationKeys = {
   all: ['documentation'] as const,
   ofTicket: (mode: CarrierMode, ticketId: number | null) => [...documentationKeys.all, mode, ticketId] as const,
+  /** The ticket carrier's active equipment ids, suggested in the truck/railcar id field. */
+  equipmentSuggestions: (ticketId: number) => [...documentationKeys.all, 'equipment-suggestions', ticketId] as const,
 };
 
 export const invoiceKeys = {
@@ -45,4 +47,9 @@ export const lookupKeys = {
   materials: ['materials'] as const,
   myDepots: ['depots', 'mine'] as const,
   borderCrossings: ['border-crossings', 'all'] as const,
+};
+
+export const authKeys = {
+  /** Which single sign-on buttons lead anywhere (GET /auth/sso-providers). */
+  ssoProviders: ['sso-providers'] as const,
 };

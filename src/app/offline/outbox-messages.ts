@@ -6,7 +6,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
-import { translateMessage } from '../lib/messages';
+import { translateError } from '../lib/messages';
 import type { OutboxItem } from './outbox-types';
 
 export function itemTitle(i18n: I18n, item: OutboxItem): string {
@@ -68,13 +68,10 @@ export function sentToast(i18n: I18n, item: OutboxItem): { title?: string; messa
   }
 }
 
-/** The server's message in the user's language (known spec texts are translated). */
-export function refusalText(i18n: I18n, message: string | undefined): string {
-  if (!message) return i18n._(msg`The server refused it.`);
-  if (message.includes('duplicate key value violates unique constraint'))
-    return translateMessage(i18n, 'duplicate_invoice_number');
-  if (message === 'No connection to the server') return translateMessage(i18n, message);
-  return translateMessage(i18n, message);
+/** Why an item was refused, in the user's language: its code's text, else the (translated) message. */
+export function refusalText(i18n: I18n, message: string | undefined, code?: string): string {
+  if (!message && !code) return i18n._(msg`The server refused it.`);
+  return translateError(i18n, code, message ?? '');
 }
 
 /** A write could not be sent now and waits in the outbox. */

@@ -49,6 +49,8 @@ export interface OutboxItem {
   stateBeforeEdit?: OutboxState | undefined;
   /** The server's message (English, translated when shown) or the network failure. */
   lastError?: string | undefined;
+  /** The code of the server's refusal (src/shared/errors.ts), which decides how it is explained. */
+  lastCode?: string | undefined;
   lastStatus?: number | undefined;
   /** Epoch ms before which the item is not retried (backoff). */
   nextAttemptAt: number;

@@ -34,7 +34,7 @@ export async function onOutcome(outcome: SyncOutcome): Promise<void> {
       color: 'red',
       autoClose: 10_000,
       title: itemTitle(i18n, outcome.item),
-      message: refusalText(i18n, outcome.message),
+      message: refusalText(i18n, outcome.message, outcome.code),
     });
   } else if (outcome.type === 'unauthorized') {
     clearSession();

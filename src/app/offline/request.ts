@@ -4,6 +4,7 @@
  * the same bytes (only the boundary differs, which the server's request hash ignores). From the page
  * an upload may go through XMLHttpRequest to report its progress; fetch has no upload progress.
  */
+import { CLIENT_TEXTS } from '../lib/client-texts';
 import type { OutboxRequest } from './outbox-types';
 
 export const API_PREFIX = '/api';
@@ -16,7 +17,7 @@ export interface SendResult {
 /** The request never got an answer (offline, server down, connection cut). */
 export class OutboxNetworkError extends Error {
   constructor(cause?: unknown) {
-    super('No connection to the server', { cause });
+    super(CLIENT_TEXTS.noConnection, { cause });
     this.name = 'OutboxNetworkError';
   }
 }

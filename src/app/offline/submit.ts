@@ -5,7 +5,7 @@
  * the server's answer as usual. A send without an answer leaves the same item, same key, in the
  * outbox; the sync sends it later and the server applies it once.
  */
-import { ApiError, NetworkError } from '../lib/api-client';
+import { ApiError, NetworkError, asErrorBody } from '../lib/api-client';
 import { markServerReachable } from '../lib/connectivity';
 import { clearSession, getSession } from '../lib/session-store';
 import { withOutboxLockIfFree } from './locks';
@@ -43,11 +43,7 @@ export class OutboxUnavailableError extends Error {
 export type SubmitInput = Omit<NewItem, 'userId'> & { userId?: number };
 
 function asApiError({ status, body }: SendResult): ApiError {
-  const errorBody =
-    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as ApiError['body'])
-      : null;
-  return new ApiError(status, errorBody, '');
+  return new ApiError(status, asErrorBody(body, status), '');
 }
 
 async function sendDirect(item: OutboxItem, token: string | null): Promise<SubmitResult> {

@@ -2,7 +2,8 @@
  * Replays the outbox, oldest first, one sender at a time (Web Locks), from the page or the service
  * worker. What each answer means:
  * - 2xx (a replay of a stored answer included): the item is done and removed;
- * - 409 "still in progress": the first send of this key is still running on the server; retry soon;
+ * - 409 with the code `idempotency_in_progress`: the first send of this key is still running on the
+ *   server; retry soon;
  * - 401: the session is over; the item waits for its user to sign in again;
  * - 408, 429, 5xx, no answer: try again later with exponential backoff (the server released the key);
  * - any other 4xx (ticket changed, slot no longer valid, duplicate invoice number…): refused; the
@@ -10,12 +11,12 @@
  * The Idempotency-Key makes every re-send of an item one effect on the server, however often the
  * connection drops.
  */
+import { ERROR_CODES, errorCodeOf } from '../../shared/errors';
 import { withOutboxLock } from './locks';
 import { listItems, removeItem, updateItem } from './outbox';
 import type { OutboxItem } from './outbox-types';
 import { OutboxNetworkError, messageOf, sendRequest, type ProgressListener } from './request';
 
-export const IN_FLIGHT_MESSAGE = 'A request with this Idempotency-Key is still in progress';
 const BASE_DELAY_MS = 5_000;
 const MAX_DELAY_MS = 10 * 60_000;
 const IN_FLIGHT_DELAY_MS = 3_000;
@@ -25,7 +26,7 @@ export type AnswerClass = 'sent' | 'in-flight' | 'unauthorized' | 'transient' | 
 export function classifyAnswer(status: number, body: unknown): AnswerClass {
   if (status >= 200 && status < 300) return 'sent';
   if (status === 401) return 'unauthorized';
-  if (status === 409 && (messageOf(body) ?? '').includes('still in progress')) return 'in-flight';
+  if (status === 409 && errorCodeOf(body) === ERROR_CODES.idempotencyInProgress) return 'in-flight';
   if (status === 408 || status === 429 || status >= 500) return 'transient';
   return 'refused';
 }
@@ -42,7 +43,7 @@ export interface SyncAuth {
 
 export type SyncOutcome =
   | { type: 'sent'; item: OutboxItem; body: unknown }
-  | { type: 'refused'; item: OutboxItem; status: number; message: string }
+  | { type: 'refused'; item: OutboxItem; status: number; message: string; code: string | undefined }
   | { type: 'retry'; item: OutboxItem; reason: 'offline' | 'in-flight' | 'transient' }
   | { type: 'unauthorized'; item: OutboxItem };
 
@@ -88,6 +89,7 @@ export async function sendItem(
     await updateItem(item.id, {
       attempts,
       lastError: error.message,
+      lastCode: undefined,
       lastStatus: undefined,
       nextAttemptAt: now + backoffDelay(attempts),
     });
@@ -105,20 +107,26 @@ export async function sendItem(
       });
       return { type: 'retry', item, reason: 'in-flight' };
     case 'unauthorized':
-      await updateItem(item.id, { lastStatus: status, lastError: messageOf(body) ?? 'Unauthorized' });
+      await updateItem(item.id, {
+        lastStatus: status,
+        lastError: messageOf(body) ?? 'Unauthorized',
+        lastCode: errorCodeOf(body),
+      });
       return { type: 'unauthorized', item };
     case 'transient':
       await updateItem(item.id, {
         attempts,
         lastStatus: status,
         lastError: messageOf(body) ?? `HTTP ${status}`,
+        lastCode: errorCodeOf(body),
         nextAttemptAt: now + backoffDelay(attempts),
       });
       return { type: 'retry', item, reason: 'transient' };
     case 'refused': {
       const message = messageOf(body) ?? `HTTP ${status}`;
-      await updateItem(item.id, { attempts, state: 'refused', lastStatus: status, lastError: message });
-      return { type: 'refused', item, status, message };
+      const code = errorCodeOf(body);
+      await updateItem(item.id, { attempts, state: 'refused', lastStatus: status, lastError: message, lastCode: code });
+      return { type: 'refused', item, status, message, code };
     }
   }
 }

@@ -1,12 +1,16 @@
-/** HTTP errors with the body shape of {statusCode, error, message, details?}. */
+/** HTTP errors with the body shape of {statusCode, error, code, message, details?} (ApiErrorBody). */
 import { STATUS_CODES } from 'node:http';
+import { errorCodeForStatus, type ErrorCode } from '../../shared/errors';
+
+/** Extra body fields; `code` overrides the status's generic code (see src/shared/errors.ts). */
+export type ErrorExtra = { code?: ErrorCode } & Record<string, unknown>;
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly details?: Record<string, string>,
-    readonly extra?: Record<string, unknown>,
+    readonly extra?: ErrorExtra,
   ) {
     super(message);
   }
@@ -15,6 +19,7 @@ export class HttpError extends Error {
     return {
       statusCode: this.statusCode,
       error: STATUS_CODES[this.statusCode] ?? 'Error',
+      code: errorCodeForStatus(this.statusCode),
       message: this.message,
       ...(this.details ? { details: this.details } : {}),
       ...this.extra,

@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { imageSize } from 'image-size';
 import {
   checkFile,
   CONTENT_TYPES,
@@ -96,15 +97,55 @@ async function readSmall(part: MultipartFile): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Errors of @fastify/multipart (FST_*) carry their own status code. */
-function asHttpError(error: unknown): unknown {
+/**
+ * The parser's own errors for a body that is not well-formed multipart (cut short, a boundary that never
+ * appears, a header without one, a malformed part header). They carry no code, only these messages.
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|\w+ terminated early due to unexpected end of multipart data|Malformed part header|Boundary required|The needle cannot)/;
+
+/** Errors of @fastify/multipart (FST_*) carry their own status code; a malformed body is the client's. */
+export function asHttpError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
+  if (error instanceof Error && !('code' in error) && MALFORMED_MULTIPART.test(error.message)) {
+    return new HttpError(400, 'The multipart body is malformed');
+  }
   const e = error as { code?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof e.code === 'string' && e.code.startsWith('FST_') && typeof e.statusCode === 'number') {
     const message = e.code === 'FST_FILES_LIMIT' ? 'Too many files' : String(e.message);
     return new HttpError(e.statusCode, message);
   }
   return error;
+}
+
+/** image-size's name for each image format the portal accepts. */
+const IMAGE_SIZE_TYPES: Partial<Record<DetectedType, string>> = {
+  png: 'png',
+  jpeg: 'jpg',
+  gif: 'gif',
+  bmp: 'bmp',
+  webp: 'webp',
+};
+
+async function readAll(store: LocalFileStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of store.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Whether a file whose first bytes say "image" is one by its structure: its header parses to the same
+ * format with real dimensions. Two magic bytes followed by anything (a script, a PDF) are refused.
+ */
+async function isRealImage(store: LocalFileStore, stored: StoredObject, type: DetectedType): Promise<boolean> {
+  const expected = IMAGE_SIZE_TYPES[type];
+  if (!expected) return true;
+  try {
+    const size = imageSize(await readAll(store, stored.key));
+    return size.type === expected && (size.width ?? 0) > 0 && (size.height ?? 0) > 0;
+  } catch {
+    return false;
+  }
 }
 
 async function storeFile(
@@ -121,8 +162,9 @@ async function storeFile(
     throw error;
   }
   // The parser's own limit cuts a file short instead of failing it: treat that as too big as well.
-  const refusal = part.file.truncated ? rule.tooBig : checkFile(rule, stored);
+  let refusal = part.file.truncated ? rule.tooBig : checkFile(rule, stored);
   const type = detectFileType(stored.head);
+  if (!refusal && type && !(await isRealImage(store, stored, type))) refusal = rule.badFormat;
   if (refusal || !type) {
     await store.remove(stored.key);
     const message = refusal ?? rule.badFormat;
@@ -158,6 +200,12 @@ export async function receiveMultipart(
   const files: ReceivedFile[] = [];
   const ordinals = new Map<string, number>();
   let json: unknown;
+  // A body that trickles in is cut after the configured time: the connection is destroyed, which fails
+  // the part being read, so the files already stored are removed below like on any other failure.
+  const timer = setTimeout(
+    () => request.raw.destroy(new Error('The upload took too long')),
+    request.server.config.uploadTimeoutSeconds * 1000,
+  );
   try {
     for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
       if (part.fieldname === options.jsonField) {
@@ -180,6 +228,8 @@ export async function receiveMultipart(
   } catch (error) {
     await discardFiles(store, files);
     throw asHttpError(error);
+  } finally {
+    clearTimeout(timer);
   }
   return { json, files };
 }

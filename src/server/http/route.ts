@@ -121,6 +121,21 @@ function hasNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
 }
 
+/** No payload of the portal nests deeper than this; deeper JSON is refused before anything walks it. */
+const MAX_JSON_DEPTH = 32;
+
+/** Whether `value` nests objects or lists deeper than `max` levels (walked without recursion). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function parseBody(spec: BodySpec, body: unknown): unknown {
   // `null` or a list where the route expects an object is a malformed request, not an empty one.
   if (body === null || Array.isArray(body)) throw new HttpError(400, 'Invalid request body');
@@ -148,6 +163,27 @@ function describeAccess(access: Access): string {
   return `Permission \`${access}\` (${PERMISSIONS[access].join(', ')}).`;
 }
 
+/** What a route declared, for tests that generate requests from the schemas (bad-input sweep). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+  params?: Schema;
+  query?: Schema;
+  /** The body schema as the wire carries it (a wrapped body as `{key: inner}`). */
+  body?: Schema;
+  /** Whether the route's own parsing accepts `body` (exactly as a request's body is parsed). */
+  acceptsBody?: (body: unknown) => boolean;
+  consumes?: string[];
+}
+
+const declared = new WeakMap<object, DeclaredRoute[]>();
+
+/** Every route declared with defineRoute on `app`'s server, in declaration order. */
+export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declared.get(app.server) ?? [];
+}
+
 /** Parsed values are kept per request here, never cast back out of Fastify's untyped fields. */
 const parsedOf = new WeakMap<FastifyRequest, { params: unknown; query: unknown; body: unknown }>();
 
@@ -170,6 +206,29 @@ export function defineRoute(app: FastifyInstance) {
       schema.body = docSchema(isWrapped(spec.body) ? v.object({ [spec.body.key]: spec.body.inner }) : spec.body);
 
     const access: Access = spec.access;
+    const routes = declared.get(app.server) ?? [];
+    declared.set(app.server, routes);
+    routes.push({
+      method: spec.method,
+      url: `${app.prefix}${spec.url}`,
+      access,
+      params: spec.params,
+      query: spec.query,
+      body: spec.body && (isWrapped(spec.body) ? v.object({ [spec.body.key]: spec.body.inner }) : spec.body),
+      acceptsBody:
+        spec.body && !spec.consumes
+          ? (body) => {
+              try {
+                if (nestsDeeperThan(body, MAX_JSON_DEPTH) || hasNul(body)) return false;
+                parseBody(spec.body!, body);
+                return true;
+              } catch {
+                return false;
+              }
+            }
+          : undefined,
+      consumes: spec.consumes,
+    });
     const check =
       access === 'public' ? undefined : access === 'signed-in' ? app.authenticate : app.requirePermission(access);
 
@@ -199,6 +258,9 @@ export function defineRoute(app: FastifyInstance) {
           if (!parsed.success) throw new HttpError(404, 'Not found');
           params = parsed.output;
         }
+        // Hashing (Idempotency-Key), logging and validation all walk the body: a hostile nesting depth
+        // would exhaust the stack in any of them.
+        if (nestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new HttpError(400, 'Invalid request body');
         if (hasNul(request.query) || (!spec.consumes && hasNul(request.body))) {
           throw new HttpError(400, 'Text must not contain a NUL character');
         }

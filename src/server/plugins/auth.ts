@@ -3,7 +3,7 @@
  * every request re-reads the user so that a password change or a disabled account takes effect at once.
  */
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { actionsOf, can, type Permission } from '../../shared/domain/permissions';
 import { roleRefusal } from '../../shared/domain/ticket-transitions';
@@ -38,7 +38,7 @@ declare module 'fastify' {
 /** Seconds of clock difference between server processes tolerated on `iat`/`exp`. */
 const CLOCK_TOLERANCE_S = 60;
 
-export const authPlugin = fp(async (app) => {
+async function registerAuth(app: FastifyInstance) {
   const key = new TextEncoder().encode(app.config.jwtSecret);
 
   app.decorateRequest('auth', null);
@@ -92,7 +92,9 @@ export const authPlugin = fp(async (app) => {
     if (!can(request.auth.roles, permission))
       throw new HttpError(403, forbiddenMessage(permission, request.auth.roles));
   });
-});
+}
+
+export const authPlugin = fp(registerAuth, { name: 'auth', dependencies: ['database'] });
 
 /** A permission of one ticket action refuses with that action's text, as `decide()` would. */
 function forbiddenMessage(permission: Permission, roles: readonly Role[]): string {

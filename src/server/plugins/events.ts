@@ -5,13 +5,17 @@
  * successful write under /api it nudges the delivery worker, so an event written by that request goes
  * out at once instead of at the next poll.
  */
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PORTAL_EVENTS_CHANNEL, type PortalEventMessage } from '../repositories/events';
+import { SESSIONS_CHANNEL, type SessionsMessage } from '../repositories/password-resets';
 
 /** One open stream; `send` writes a whole SSE frame. */
 export interface EventSubscriber {
   send(frame: string): void;
   close(): void;
+  /** The token version of the session that opened the stream; a password change raises the user's. */
+  tokenVersion?: number;
 }
 
 /** What a client receives on `event: ticket`: the published message without its recipient list. */
@@ -22,13 +26,33 @@ export function ticketFrame(message: PortalEventMessage): string {
   return `id: ${message.eventId}\nevent: ticket\ndata: ${JSON.stringify(data satisfies TicketEventData)}\n\n`;
 }
 
+/**
+ * How many event streams one user may hold open in one process. Each stream holds a socket and a timer
+ * for as long as it is open, so a user (or a stolen token) must not open them without bound.
+ */
+export const MAX_STREAMS_PER_USER = 5;
+
 export class EventHub {
   private readonly byUser = new Map<number, Set<EventSubscriber>>();
 
-  /** Adds a stream of `userId`; returns its removal. */
+  constructor(private readonly maxPerUser = MAX_STREAMS_PER_USER) {}
+
+  /**
+   * Adds a stream of `userId`; returns its removal. At the cap the user's oldest stream is closed rather
+   * than the new one refused: the oldest is the likeliest to be a dead connection (a phone that lost its
+   * network without closing the socket stays counted until a ping fails), and the newest is the tab the
+   * user is looking at, which a refusal would leave without live updates (EventSource gives up on a
+   * non-200 answer). A closed tab reconnects after `retry` and takes its turn again.
+   */
   add(userId: number, subscriber: EventSubscriber): () => void {
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
+    // A Set iterates in insertion order, so the first entries are the oldest streams.
+    for (const oldest of [...set].slice(0, Math.max(0, set.size - this.maxPerUser + 1))) {
+      set.delete(oldest);
+      oldest.close();
+    }
+    this.byUser.set(userId, set);
     set.add(subscriber);
     return () => {
       set.delete(subscriber);
@@ -47,6 +71,18 @@ export class EventHub {
       }
     }
     return sent;
+  }
+
+  /** Closes the user's streams opened with a token version below `tokenVersion`; returns how many. */
+  endSessions(userId: number, tokenVersion: number): number {
+    let closed = 0;
+    for (const subscriber of [...(this.byUser.get(userId) ?? [])]) {
+      if ((subscriber.tokenVersion ?? -1) < tokenVersion) {
+        subscriber.close();
+        closed++;
+      }
+    }
+    return closed;
   }
 
   get size(): number {
@@ -76,9 +112,18 @@ function parseMessage(payload: string): PortalEventMessage | undefined {
   }
 }
 
+function parseSessionsMessage(payload: string): SessionsMessage | undefined {
+  try {
+    const value = JSON.parse(payload) as SessionsMessage;
+    return Number.isInteger(value.userId) && Number.isInteger(value.tokenVersion) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const eventsPlugin = fp(async (app) => {
+async function registerEvents(app: FastifyInstance) {
   const hub = new EventHub();
   app.decorate('eventHub', hub);
 
@@ -86,6 +131,14 @@ export const eventsPlugin = fp(async (app) => {
     const message = parseMessage(payload);
     if (message) hub.dispatch(message);
     else app.log.warn({ payload: payload.slice(0, 200) }, 'unreadable portal event');
+  });
+
+  // A password change (in any process) ends the user's earlier sessions, open streams included: a
+  // stream checked its token once, when it opened, so it is closed here rather than left running.
+  const unlistenSessions = await app.database.raw.listen(SESSIONS_CHANNEL, (payload) => {
+    const message = parseSessionsMessage(payload);
+    if (message) hub.endSessions(message.userId, message.tokenVersion);
+    else app.log.warn({ payload: payload.slice(0, 200) }, 'unreadable sessions message');
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -98,5 +151,8 @@ export const eventsPlugin = fp(async (app) => {
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => {
     await unlisten().catch((error: unknown) => app.log.debug({ err: error }, 'unlisten after close'));
+    await unlistenSessions().catch((error: unknown) => app.log.debug({ err: error }, 'unlisten after close'));
   });
-});
+}
+
+export const eventsPlugin = fp(registerEvents, { name: 'events', dependencies: ['database', 'jobs'] });

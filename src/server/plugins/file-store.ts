@@ -8,6 +8,8 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
 
 export interface StoredObject {
   key: string;
@@ -90,3 +92,22 @@ export class LocalFileStore {
     }
   }
 }
+
+/** The store the configuration names: the folder DATA_DIR/files. */
+export function createFileStore(config: Pick<Config, 'dataDir'>): LocalFileStore {
+  return new LocalFileStore(path.join(config.dataDir, 'files'));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    files: LocalFileStore;
+  }
+}
+
+/** The file store as a named plugin: decorates `files`. */
+export const fileStorePlugin = fp(
+  async (app) => {
+    app.decorate('files', createFileStore(app.config));
+  },
+  { name: 'file-store' },
+);

@@ -14,8 +14,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http/errors';
+import { ERROR_CODES } from '../../shared/errors';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -170,7 +171,7 @@ function replay(reply: FastifyReply, stored: StoredIdempotency): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(stored.responseBody));
 }
 
-export const idempotencyPlugin = fp(async (app) => {
+async function registerIdempotency(app: FastifyInstance) {
   const claims = new WeakMap<FastifyRequest, Claim>();
 
   const claimKey: preHandlerAsyncHookHandler = async function (request, reply) {
@@ -200,11 +201,12 @@ export const idempotencyPlugin = fp(async (app) => {
       if (stored.state === 'in_flight') break;
       const hash = requestHash ?? (await tap!.drain());
       if (hash === undefined) throw new HttpError(413, 'Payload Too Large');
-      if (hash !== stored.requestHash) throw new HttpError(422, REUSED_MESSAGE);
+      if (hash !== stored.requestHash)
+        throw new HttpError(422, REUSED_MESSAGE, undefined, { code: ERROR_CODES.idempotencyKeyReused });
       return replay(reply, stored);
     }
     tap?.detach();
-    throw new HttpError(409, IN_PROGRESS_MESSAGE);
+    throw new HttpError(409, IN_PROGRESS_MESSAGE, undefined, { code: ERROR_CODES.idempotencyInProgress });
   };
 
   app.addHook('onRoute', (route) => {
@@ -238,4 +240,6 @@ export const idempotencyPlugin = fp(async (app) => {
   });
   // A reply that never passed onSend (hijacked, aborted) must not keep its key in flight.
   app.addHook('onResponse', async (request, reply) => settle(request, reply, NOT_STORABLE));
-});
+}
+
+export const idempotencyPlugin = fp(registerIdempotency, { name: 'idempotency', dependencies: ['database', 'auth'] });

@@ -3,6 +3,7 @@
  * through a small adapter over the single embedded connection. Schedules are cluster-wide, so several
  * server processes run each sweep once.
  */
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
 import { ALLOCATION_SWEEP_JOB, runAllocationSweep } from '../jobs/allocation-sweep';
@@ -19,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export const jobsPlugin = fp(async (app) => {
+async function registerJobs(app: FastifyInstance) {
   if (!app.config.jobsEnabled) {
     app.decorate('boss', null);
     app.decorate('eventDelivery', null);
@@ -74,4 +75,6 @@ export const jobsPlugin = fp(async (app) => {
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 5000 });
   });
-});
+}
+
+export const jobsPlugin = fp(registerJobs, { name: 'jobs', dependencies: ['database', 'file-store'] });

@@ -16,6 +16,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createSign, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   cert,
@@ -155,7 +156,7 @@ export class FirebasePush implements PushSender {
   }
 }
 
-export const pushPlugin = fp(async (app) => {
+async function registerPush(app: FastifyInstance) {
   const credentials = app.config.firebaseCredentials;
   if (!credentials) {
     app.decorate('push', null);
@@ -177,4 +178,6 @@ export const pushPlugin = fp(async (app) => {
     await deleteApp(firebase);
     httpAgent?.destroy();
   });
-});
+}
+
+export const pushPlugin = fp(registerPush, { name: 'push' });

@@ -48,18 +48,24 @@ export async function pageCarriers(
   return { carriers: rows, count: Number(total[0]?.n ?? 0) };
 }
 
+/**
+ * Suppliers. Carriers and customs agents get names and cities only: a supplier's phone number and its
+ * ERP id serve the admins (and the supplier itself), nobody who merely moves or clears its loads.
+ */
 export async function listSuppliers(db: Tx, viewer: Viewer) {
   const where = supplierOnly(viewer) ? eq(suppliers.id, viewer.supplierId ?? -1) : undefined;
+  const base = {
+    id: suppliers.id,
+    businessName: suppliers.businessName,
+    tradeName: suppliers.tradeName,
+    city: suppliers.city,
+    createAt: suppliers.createdAt,
+  };
+  if (!isAdmin(viewer) && !viewer.roles.includes('SUPPLIER')) {
+    return db.select(base).from(suppliers).where(where).orderBy(asc(suppliers.id));
+  }
   return db
-    .select({
-      id: suppliers.id,
-      sapId: suppliers.sapId,
-      businessName: suppliers.businessName,
-      tradeName: suppliers.tradeName,
-      city: suppliers.city,
-      cellphone: suppliers.cellphone,
-      createAt: suppliers.createdAt,
-    })
+    .select({ ...base, sapId: suppliers.sapId, cellphone: suppliers.cellphone })
     .from(suppliers)
     .where(where)
     .orderBy(asc(suppliers.id));

@@ -14,7 +14,7 @@ import type { CarrierRef, TicketView } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
 import { providerInvoices, shippingDocuments } from '../db/schema/documents';
 import { carriers, depots, destinations, suppliers } from '../db/schema/parties';
-import { ticketAssignments, tickets } from '../db/schema/tickets';
+import { ticketAssignments, ticketCarrierViews, tickets } from '../db/schema/tickets';
 
 /** Who is asking: the fields of AuthUser that decide the view. */
 export interface Viewer {
@@ -68,10 +68,10 @@ export function viewScope(viewer: Viewer, carrierAll = false): SQL {
     parts.push(sql`${tickets.supplierId} = ${viewer.supplierId}`);
   }
   if (viewer.roles.includes('CARRIER') && viewer.carrierId != null) {
-    const offers = carrierAll ? sql`` : sql`and a.status in ('PENDING', 'CONFIRMED')`;
-    parts.push(sql`(exists (select 1 from ticket_assignments a
-        where a.ticket_id = ${tickets.id} and a.carrier_id = ${viewer.carrierId} ${offers})
-      or (${tickets.carrierId} = ${viewer.carrierId} and ${tickets.status} <> 'PENDING'))`);
+    // ticket_carrier_views holds, per carrier, the tickets it holds an open offer for or carries
+    // (`open`) and those it was offered before: a primary-key probe instead of reading offers.
+    parts.push(sql`exists (select 1 from ${ticketCarrierViews} v
+      where v.carrier_id = ${viewer.carrierId} and v.ticket_id = ${tickets.id}${carrierAll ? sql`` : sql` and v.open`})`);
   }
   if (viewer.roles.includes('CUSTOMS') && viewer.customsAgentId != null) {
     parts.push(sql`(${inArray(tickets.status, [...CUSTOMS_VISIBLE_STATUSES])} and exists (
@@ -81,6 +81,61 @@ export function viewScope(viewer: Viewer, carrierAll = false): SQL {
   if (parts.length === 0) return sql`false`;
   return sql`(${sql.join(parts, sql` or `)})`;
 }
+
+/**
+ * The one scope whose counts are maintained (ticket_counts) when the viewer has exactly one: everything
+ * for an admin, the supplier's tickets, the carrier's open view. A user holding several roles sees a
+ * union whose size no maintained count gives, and customs see tickets by invoice crossing: those count.
+ */
+type CountScope = { kind: 'all' | 'supplier' | 'carrier'; id: number };
+function countScope(viewer: Viewer): CountScope | null {
+  if (isAdmin(viewer)) return { kind: 'all', id: 0 };
+  const scopes: (CountScope | null)[] = [];
+  if (viewer.roles.includes('SUPPLIER') && viewer.supplierId != null)
+    scopes.push({ kind: 'supplier', id: viewer.supplierId });
+  if (viewer.roles.includes('CARRIER') && viewer.carrierId != null)
+    scopes.push({ kind: 'carrier', id: viewer.carrierId });
+  if (viewer.roles.includes('CUSTOMS') && viewer.customsAgentId != null) scopes.push(null);
+  return scopes.length === 1 ? scopes[0]! : null;
+}
+
+/** Rows of one scope beyond which they are folded into one per status. */
+const FOLD_AT = 64;
+
+/**
+ * Live tickets per status in one scope, from the maintained counts. Triggers add +1/-1 rows; once a
+ * scope has piled up more than FOLD_AT of them they are folded into one row per status in one statement
+ * (rows added meanwhile by other transactions are not in its snapshot and stay as they are).
+ */
+async function maintainedCounts(db: Tx, scope: CountScope): Promise<Map<TicketStatus, number>> {
+  const rows = await queryRows<{ status: TicketStatus; n: number; rows: number }>(
+    db,
+    sql`select status, sum(n)::int as n, count(*)::int as rows from ticket_counts
+      where scope = ${scope.kind} and party_id = ${scope.id} group by status`,
+  );
+  if (rows.reduce((sum, r) => sum + Number(r.rows), 0) > FOLD_AT) {
+    await db.execute(sql`with folded as (
+        delete from ticket_counts where scope = ${scope.kind} and party_id = ${scope.id} returning status, n)
+      insert into ticket_counts (scope, party_id, status, n)
+      select ${scope.kind}, ${scope.id}, status, sum(n) from folded group by status`);
+  }
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** A list filtered by status alone: its total is a sum of maintained counts. */
+const onlyStatusFilter = (f: TicketListFilter) =>
+  f.ticketId === undefined &&
+  !f.invoiceNumber &&
+  !f.taInvoiceNumber &&
+  !f.equipment &&
+  !f.carrierIds?.length &&
+  !f.carrierModes?.length &&
+  !f.supplierIds?.length &&
+  !f.destinationIds?.length &&
+  !f.borderCrossingIds?.length &&
+  !f.beforeDate &&
+  !f.unassigned &&
+  !f.all;
 
 /** `%text%` for ILIKE with the user's own % and _ taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -131,27 +186,52 @@ export async function listTickets(
   viewer: Viewer,
   f: TicketListFilter,
 ): Promise<{ tickets: TicketView[]; count: number }> {
+  const scope = countScope(viewer);
   const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
-  const order = f.orderBy === 'ASC' ? asc(tickets.id) : desc(tickets.id);
-  const [page, counted] = await Promise.all([
-    db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(where)
-      .orderBy(order)
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(where),
-  ]);
+  const offset = (f.page - 1) * f.limit;
+  // A carrier's page is walked from its own index (ticket_carrier_views), newest first, and stops at
+  // the page; the others walk tickets by id, a supplier's through (supplier_id, id).
+  const pageQuery =
+    scope?.kind === 'carrier'
+      ? db
+          .select({ id: ticketCarrierViews.ticketId })
+          .from(ticketCarrierViews)
+          .innerJoin(tickets, eq(tickets.id, ticketCarrierViews.ticketId))
+          .where(
+            and(
+              eq(ticketCarrierViews.carrierId, scope.id),
+              f.all === true ? undefined : eq(ticketCarrierViews.open, true),
+              f.statuses.length > 0 ? inArray(ticketCarrierViews.status, [...f.statuses]) : sql`false`,
+              isNull(tickets.deletedAt),
+              ...filterConditions(f),
+            ),
+          )
+          .orderBy(f.orderBy === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
+          .limit(f.limit)
+          .offset(offset)
+      : db
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(where)
+          .orderBy(f.orderBy === 'ASC' ? asc(tickets.id) : desc(tickets.id))
+          .limit(f.limit)
+          .offset(offset);
+  // The pager's total: maintained counts when only statuses filter the viewer's one scope, else counted.
+  const countQuery =
+    scope && onlyStatusFilter(f)
+      ? maintainedCounts(db, scope).then((counts) => f.statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0))
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(tickets)
+          .where(where)
+          .then((rows) => Number(rows[0]?.n ?? 0));
+  const [page, count] = await Promise.all([pageQuery, countQuery]);
   const views = await hydrate(
     db,
     viewer,
     page.map((r) => r.id),
   );
-  return { tickets: views, count: Number(counted[0]?.n ?? 0) };
+  return { tickets: views, count };
 }
 
 /** One ticket within the caller's view (a carrier also reads tickets it was offered before). */
@@ -289,6 +369,24 @@ export interface StatusCount {
 /** Tickets per stored status within the caller's view; oldestCount: created more than 24 h before `now`. */
 export async function countByStatus(db: Tx, viewer: Viewer, now = new Date()): Promise<StatusCount[]> {
   const dayAgo = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+  const scope = countScope(viewer);
+  if (scope) {
+    // Maintained totals; the day-old ones are the total less the tickets of the last 24 h, which the
+    // creation-time index finds without reading older history.
+    const [totals, recent] = await Promise.all([
+      maintainedCounts(db, scope),
+      db
+        .select({ status: tickets.status, n: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(and(sql`${tickets.createdAt} >= ${dayAgo}`, isNull(tickets.deletedAt), viewScope(viewer)))
+        .groupBy(tickets.status),
+    ]);
+    return TICKET_STATUSES.map((status) => {
+      const total = totals.get(status) ?? 0;
+      const young = Number(recent.find((r) => r.status === status)?.n ?? 0);
+      return { status, total, oldestCount: total - young };
+    });
+  }
   const rows = await db
     .select({
       status: tickets.status,

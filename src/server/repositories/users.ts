@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { isRole, type Role } from '../../shared/domain/roles';
 import type { User } from '../../shared/schemas/user';
 import type { Tx } from '../db/database';
@@ -15,8 +15,13 @@ async function rolesOf(db: Tx, userId: number): Promise<Role[]> {
   return rows.map((r) => r.role).filter(isRole);
 }
 
-export async function findAuthUser(db: Tx, id: number): Promise<AuthUser | undefined> {
-  const [row] = await db
+/**
+ * The signed-in user and its roles in one prepared statement, run on every authenticated request: the
+ * row is read afresh each time so that a password change (token version) or a disabled account takes
+ * effect at once. Prepared once per database handle (named statements are per connection in pg).
+ */
+function prepareAuthUser(db: Tx) {
+  return db
     .select({
       id: users.id,
       username: users.username,
@@ -24,11 +29,24 @@ export async function findAuthUser(db: Tx, id: number): Promise<AuthUser | undef
       carrierId: users.carrierId,
       customsAgentId: users.customsAgentId,
       tokenVersion: users.tokenVersion,
+      roles: sql<string[] | null>`(select array_agg(ur.role order by ur.position, ur.role) from ${userRoles} ur
+        where ur.user_id = ${users.id})`,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.active, true)));
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.active, true)))
+    .prepare('find_auth_user');
+}
+const authUserStatements = new WeakMap<Tx, ReturnType<typeof prepareAuthUser>>();
+
+export async function findAuthUser(db: Tx, id: number): Promise<AuthUser | undefined> {
+  let statement = authUserStatements.get(db);
+  if (!statement) {
+    statement = prepareAuthUser(db);
+    authUserStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   if (!row) return undefined;
-  return { ...row, roles: await rolesOf(db, id) };
+  return { ...row, roles: (row.roles ?? []).filter(isRole) };
 }
 
 export async function findCredentials(db: Tx, username: string) {
@@ -115,12 +133,57 @@ export async function recentFailures(db: Tx, username: string, ip: string, since
   return Math.max(byUser?.n ?? 0, byIp?.n ?? 0);
 }
 
-export async function addFirebaseToken(db: Tx, userId: number, token: string) {
-  // A device token belongs to whoever signed in on the device last.
-  await db
-    .insert(firebaseTokens)
-    .values({ userId, token })
-    .onConflictDoUpdate({ target: firebaseTokens.token, set: { userId, createdAt: new Date() } });
+/**
+ * How many devices one user may register for push. Every registration costs a row and a send per event,
+ * so a client (or a stolen token) registering made-up tokens in a loop must not grow them without bound;
+ * a real user has a phone, a tablet and a few browsers.
+ */
+export const MAX_DEVICE_TOKENS_PER_USER = 10;
+
+export interface TokenRegistration {
+  /** The user the token was registered to before, if another: their registration ended. */
+  takenFrom: number | null;
+  /** How many of the caller's oldest registrations were dropped to stay within the cap. */
+  dropped: number;
+}
+
+/**
+ * Registers a device token to `userId`. A device token belongs to whoever signed in on the device last,
+ * so a token registered to another user ends that registration (the row is deleted from them, and the
+ * caller is told whom, to log it) before the caller's is written: the other user stops getting pushes
+ * on a device they no longer use. Beyond the cap the caller's oldest registrations are dropped rather
+ * than the new one refused: the newest is the device in the user's hand, the oldest most likely one
+ * they have long stopped using.
+ */
+export async function addFirebaseToken(
+  db: Tx,
+  userId: number,
+  token: string,
+  max = MAX_DEVICE_TOKENS_PER_USER,
+): Promise<TokenRegistration> {
+  return db.transaction(async (tx) => {
+    // One registration of a user at a time, so two at once cannot both slip under the cap.
+    await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+    const taken = await tx
+      .delete(firebaseTokens)
+      .where(and(eq(firebaseTokens.token, token), ne(firebaseTokens.userId, userId)))
+      .returning({ userId: firebaseTokens.userId });
+    await tx
+      .insert(firebaseTokens)
+      .values({ userId, token })
+      .onConflictDoUpdate({ target: firebaseTokens.token, set: { createdAt: new Date() } });
+    const beyondCap = tx
+      .select({ id: firebaseTokens.id })
+      .from(firebaseTokens)
+      .where(eq(firebaseTokens.userId, userId))
+      .orderBy(desc(firebaseTokens.createdAt), desc(firebaseTokens.id))
+      .offset(max);
+    const dropped = await tx
+      .delete(firebaseTokens)
+      .where(inArray(firebaseTokens.id, beyondCap))
+      .returning({ id: firebaseTokens.id });
+    return { takenFrom: taken[0]?.userId ?? null, dropped: dropped.length };
+  });
 }
 
 export async function removeFirebaseToken(db: Tx, userId: number, token?: string) {

@@ -1,7 +1,7 @@
 /**
  * Demo data of every role, both carrier modes, two customs agents with their own
  * crossings, materials with open purchase orders, contracts (one ended) and tickets in every status.
- * Runs on an empty embedded database, or anywhere with SEED_DEMO=true; it is idempotent.
+ * The start script runs it on an empty embedded database, or anywhere with SEED_DEMO=true; it is idempotent.
  */
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';

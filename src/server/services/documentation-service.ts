@@ -14,6 +14,7 @@ import {
   type UpdateRailcarDocumentation,
   type UpdateTruckDocumentation,
 } from '../../shared/schemas/documentation';
+import { ERROR_CODES } from '../../shared/errors';
 import type { Tx } from '../db/database';
 import { HttpError, unprocessable } from '../http/errors';
 import type { ReceivedFile } from '../http/multipart';
@@ -45,11 +46,13 @@ export type UpdateInput = UpdateTruckDocumentation | UpdateRailcarDocumentation 
 const label = (mode: DocumentMode) => (mode === 'TRUCK' ? 'Truck' : 'Railcar');
 const money = (n: number) => fromCents(toCents(n));
 
-/** A unique-key clash as the 409 the client maps to its duplicate texts. */
+/** An invoice number's unique-key clash as the 409 the client maps (by its code) to its duplicate texts. */
 export function duplicateError(error: unknown, what: string): HttpError | null {
   const constraint = uniqueViolation(error);
   if (!constraint) return null;
-  return new HttpError(409, `duplicate key value violates unique constraint "${constraint}": ${what}`);
+  return new HttpError(409, `duplicate key value violates unique constraint "${constraint}": ${what}`, undefined, {
+    code: ERROR_CODES.duplicateInvoiceNumber,
+  });
 }
 
 function fileEntries(files: readonly ReceivedFile[], ids: readonly string[]): NewDocumentFile[] {

@@ -4,6 +4,7 @@
  * database's unique-key text, which the client maps to its duplicate message) and configuration values
  * (checked against the stored key's minimum). Each runs in one transaction and leaves an audit row.
  */
+import { ERROR_CODES } from '../../shared/errors';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { AuthUser } from '../plugins/auth';
@@ -129,6 +130,8 @@ export async function createDepot(db: Db, auth: AuthUser, input: CreateDepotInpu
       throw new HttpError(
         409,
         `duplicate key value violates unique constraint "${constraint}": supplier, city and address`,
+        undefined,
+        { code: ERROR_CODES.duplicateDepot },
       );
     }
     throw error;

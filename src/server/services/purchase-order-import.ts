@@ -37,6 +37,10 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
+    // A formula cell is read as its formula, which the row check then refuses: a cached result may
+    // not match what a spreadsheet would compute, and the formula itself must never be stored.
+    if ('formula' in value && typeof value.formula === 'string') return `=${value.formula}`;
+    if ('sharedFormula' in value && typeof value.sharedFormula === 'string') return `=${value.sharedFormula}`;
     if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
     if ('text' in value) return String(value.text);
@@ -99,6 +103,19 @@ export function importQuantity(text: string): string | null {
 /** Largest import accepted: a year of orders is far below it. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_IMPORT_ROWS = 20_000;
+/** No cell of the export is longer; a longer one is refused, not cut, so nothing is stored half. */
+export const MAX_IMPORT_CELL = 200;
+/**
+ * A text starting with one of these runs as a formula when the data is opened in a spreadsheet again
+ * (the SAP export, a downloaded list): such cells are refused, so no formula is ever stored.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A signed number ('-3') is data, not a formula; the quantity check reports it. */
+const SIGNED_NUMBER = /^[+-]\d+(?:\.\d+)?$/;
+export const IMPORT_CELL_MSG = {
+  tooLong: `Cells must be at most ${MAX_IMPORT_CELL} characters`,
+  formula: 'Cells must not start with =, +, - or @ (formulas are not imported)',
+} as const;
 
 /**
  * The cells of one row that need no lookup, each with the message the import reports. Lookups (supplier,
@@ -146,6 +163,9 @@ export async function importPurchaseOrders(db: Db, files: LocalFileStore, stored
       const issue = (field: string) =>
         parsed.success ? undefined : parsed.issues.find((i) => v.getDotPath(i) === field)?.message;
       const refuse = async (): Promise<string | PurchaseOrderImportRow> => {
+        const cells = Object.values(values);
+        if (cells.some((cell) => cell.length > MAX_IMPORT_CELL)) return IMPORT_CELL_MSG.tooLong;
+        if (cells.some((cell) => FORMULA_START.test(cell) && !SIGNED_NUMBER.test(cell))) return IMPORT_CELL_MSG.formula;
         const number = values.documentNumberId ?? '';
         const badNumber = issue('documentNumberId');
         if (badNumber) return badNumber;

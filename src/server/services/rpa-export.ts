@@ -15,41 +15,63 @@ import { exportRowsAfter, invoiceFilesAfter, invoiceFilesTotal, type RpaExportRo
 
 const PAGE = 200;
 
-/** The ERP columns: header, key, width, number format. */
-export const ERP_COLUMNS: { header: string; key: keyof RpaExportRow | 'rpaId'; width: number; numFmt?: string }[] = [
-  { header: 'RPA', key: 'rpaId', width: 8 },
-  { header: 'Trip ID', key: 'ticketId', width: 10 },
-  { header: 'Supplier SAP ID', key: 'supplierSapId', width: 14 },
-  { header: 'Supplier', key: 'supplierName', width: 32 },
-  { header: 'Carrier', key: 'carrierName', width: 28 },
-  { header: 'Carrier mode', key: 'carrierMode', width: 12 },
-  { header: 'Material code', key: 'materialCode', width: 14 },
-  { header: 'Material', key: 'materialDescription', width: 34 },
-  { header: 'Purchase order', key: 'purchaseOrder', width: 16 },
-  { header: 'Gross weight (lbs)', key: 'grossWeight', width: 16, numFmt: '#,##0.00' },
-  { header: 'Tare weight (lbs)', key: 'tareWeight', width: 16, numFmt: '#,##0.00' },
-  { header: 'Net weight (lbs)', key: 'netWeight', width: 16, numFmt: '#,##0.00' },
-  { header: 'Supplier invoice number', key: 'supplierInvoiceNumber', width: 22 },
-  { header: 'Supplier invoice date', key: 'supplierInvoiceDate', width: 18 },
-  { header: 'Supplier invoice amount', key: 'supplierInvoiceAmount', width: 20, numFmt: '#,##0.00' },
-  { header: 'TA invoice number', key: 'invoiceNumber', width: 18 },
-  { header: 'TA invoice date', key: 'invoiceDate', width: 14 },
-  { header: 'SAP validation', key: 'sapValidationStatus', width: 14 },
-  { header: 'Border crossing', key: 'borderCrossing', width: 28 },
-  { header: 'Customs agent', key: 'customsAgent', width: 22 },
-  { header: 'Destination', key: 'destination', width: 24 },
-  { header: 'Payment number', key: 'paymentNumber', width: 16 },
-  { header: 'Payment date', key: 'paymentDate', width: 14 },
+/** Weights and amounts: exact decimals with two places, written as numbers Excel can add up. */
+const AMOUNT = '#,##0.00';
+
+type ErpKey = keyof RpaExportRow | 'rpaId';
+
+/**
+ * The ERP columns in their order, one line each: header, row field, width, and a number format for
+ * the decimal columns. The header row, the widths and every data row are made from this one table.
+ */
+const ERP_TABLE: [header: string, key: ErpKey, width: number, numFmt?: string][] = [
+  ['RPA', 'rpaId', 8],
+  ['Trip ID', 'ticketId', 10],
+  ['Supplier SAP ID', 'supplierSapId', 14],
+  ['Supplier', 'supplierName', 32],
+  ['Carrier', 'carrierName', 28],
+  ['Carrier mode', 'carrierMode', 12],
+  ['Material code', 'materialCode', 14],
+  ['Material', 'materialDescription', 34],
+  ['Purchase order', 'purchaseOrder', 16],
+  ['Gross weight (lbs)', 'grossWeight', 16, AMOUNT],
+  ['Tare weight (lbs)', 'tareWeight', 16, AMOUNT],
+  ['Net weight (lbs)', 'netWeight', 16, AMOUNT],
+  ['Supplier invoice number', 'supplierInvoiceNumber', 22],
+  ['Supplier invoice date', 'supplierInvoiceDate', 18],
+  ['Supplier invoice amount', 'supplierInvoiceAmount', 20, AMOUNT],
+  ['TA invoice number', 'invoiceNumber', 18],
+  ['TA invoice date', 'invoiceDate', 14],
+  ['SAP validation', 'sapValidationStatus', 14],
+  ['Border crossing', 'borderCrossing', 28],
+  ['Customs agent', 'customsAgent', 22],
+  ['Destination', 'destination', 24],
+  ['Payment number', 'paymentNumber', 16],
+  ['Payment date', 'paymentDate', 14],
 ];
 
-const NUMERIC = new Set(['grossWeight', 'tareWeight', 'netWeight', 'supplierInvoiceAmount']);
+const ERP_COLUMNS = ERP_TABLE.map(([header, key, width, numFmt]) => ({ header, key, width, numFmt }));
 
-function cellOf(row: RpaExportRow, key: (typeof ERP_COLUMNS)[number]['key'], rpaId: number): ExcelJS.CellValue {
-  if (key === 'rpaId') return rpaId;
-  const value = row[key];
+function cellOf(row: RpaExportRow, column: (typeof ERP_COLUMNS)[number], rpaId: number): ExcelJS.CellValue {
+  if (column.key === 'rpaId') return rpaId;
+  const value = row[column.key];
   if (value === null) return null;
-  // Amounts and weights are exact decimals with two places; Excel holds them as numbers to add up.
-  return NUMERIC.has(key) ? Number(value) : value;
+  return column.numFmt ? Number(value) : value;
+}
+
+/**
+ * The batch's rows a page at a time by keyset (each page as cheap as the first), handed on one by one,
+ * with a turn of the event loop between pages so the stream being written can drain.
+ */
+async function* keysetPages<T extends { invoiceId: number }>(page: (after: number) => Promise<T[]>): AsyncGenerator<T> {
+  let after = 0;
+  for (;;) {
+    const rows = await page(after);
+    yield* rows;
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]!.invoiceId;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 export function rpaWorkbookName(rpaId: number): string {
@@ -69,16 +91,8 @@ export function streamRpaWorkbook(db: Db, rpaId: number, log: FastifyBaseLogger)
   }));
   sheet.getRow(1).font = { bold: true };
   void (async () => {
-    let after = 0;
-    for (;;) {
-      const rows = await exportRowsAfter(db, rpaId, after, PAGE);
-      for (const row of rows) {
-        sheet.addRow(ERP_COLUMNS.map((c) => cellOf(row, c.key, rpaId))).commit();
-      }
-      if (rows.length < PAGE) break;
-      after = rows[rows.length - 1]!.invoiceId;
-      // Let the zip writer hand the committed rows on before the next page is read.
-      await new Promise((resolve) => setImmediate(resolve));
+    for await (const row of keysetPages((after) => exportRowsAfter(db, rpaId, after, PAGE))) {
+      sheet.addRow(ERP_COLUMNS.map((c) => cellOf(row, c, rpaId))).commit();
     }
     sheet.commit();
     await workbook.commit();
@@ -122,21 +136,15 @@ export function streamRpaZip(db: Db, store: LocalFileStore, rpaId: number, log: 
       zip.entry(source, { name, date }, (error) => (error ? reject(error) : resolve()));
     });
   void (async () => {
-    let after = 0;
-    for (;;) {
-      const files = await invoiceFilesAfter(db, rpaId, after, PAGE);
-      for (const file of files) {
-        if (!(await store.exists(file.key))) {
-          log.warn(
-            { rpaId, ticketId: file.ticketId },
-            'provider invoice file missing from the store; left out of the zip',
-          );
-          continue;
-        }
-        await add(store.read(file.key), entryName(file), new Date(`${file.day}T12:00:00Z`));
+    for await (const file of keysetPages((after) => invoiceFilesAfter(db, rpaId, after, PAGE))) {
+      if (!(await store.exists(file.key))) {
+        log.warn(
+          { rpaId, ticketId: file.ticketId },
+          'provider invoice file missing from the store; left out of the zip',
+        );
+        continue;
       }
-      if (files.length < PAGE) break;
-      after = files[files.length - 1]!.invoiceId;
+      await add(store.read(file.key), entryName(file), new Date(`${file.day}T12:00:00Z`));
     }
     zip.finish();
   })().catch((error: unknown) => {

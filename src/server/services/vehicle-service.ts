@@ -2,6 +2,7 @@
  * The carrier's equipment register. A carrier reads and writes only its own vehicles (another carrier's
  * id answers 404); an equipment id already registered for the carrier, in any case, answers 409.
  */
+import { ERROR_CODES } from '../../shared/errors';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { AuthUser } from '../plugins/auth';
@@ -32,9 +33,12 @@ async function withDuplicateCheck<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint) {
-      throw new HttpError(409, `duplicate key value violates unique constraint "${constraint}": ${M.equipmentTaken}`, {
-        equipmentId: M.equipmentTaken,
-      });
+      throw new HttpError(
+        409,
+        `duplicate key value violates unique constraint "${constraint}": ${M.equipmentTaken}`,
+        { equipmentId: M.equipmentTaken },
+        { code: ERROR_CODES.duplicateEquipmentId },
+      );
     }
     throw error;
   }

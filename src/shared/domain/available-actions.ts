@@ -10,7 +10,7 @@
  */
 import type { TicketView } from '../schemas/ticket-view';
 import type { User } from '../schemas/user';
-import { hasDocumentation, isAdminTicketPageAllowed, isCustomsDetailAllowed } from './role-views';
+import { hasDocumentation, isAdminTicketPageAllowed, isCustomsDetailAllowed, isPaymentAllowed } from './role-views';
 import { isRole, type Role } from './roles';
 import type { TicketStatus } from './ticket-status';
 import { TICKET_ACTIONS, decide, type Actor, type TicketAction, type TicketFacts } from './ticket-transitions';
@@ -20,9 +20,11 @@ import { TICKET_ACTIONS, decide, type Actor, type TicketAction, type TicketFacts
  * the ticket, so only the role and the status decide them:
  * - `documentation-view`: the supplier's documentation form of a documented ticket (read-only once locked);
  * - `admin-page`: the admin's ticket page (documentation, TA invoice, payment);
- * - `customs-review`: the customs agent's review of the documentation.
+ * - `customs-review`: the customs agent's review of the documentation;
+ * - `payment-view`: the payment voucher section of the admin's ticket page, shown (to the read-only admin
+ *   too) from the status on which an admin may add a voucher; before it only a hint says when it can come.
  */
-export const TICKET_PAGES = ['documentation-view', 'admin-page', 'customs-review'] as const;
+export const TICKET_PAGES = ['documentation-view', 'admin-page', 'customs-review', 'payment-view'] as const;
 export type TicketPage = (typeof TICKET_PAGES)[number];
 
 export type AvailableAction = TicketAction | TicketPage;
@@ -32,6 +34,7 @@ const PAGE_RULES: Readonly<Record<TicketPage, { roles: readonly Role[]; allowed:
     'documentation-view': { roles: ['SUPPLIER'], allowed: hasDocumentation },
     'admin-page': { roles: ['ADMIN', 'ADMINRO'], allowed: isAdminTicketPageAllowed },
     'customs-review': { roles: ['CUSTOMS'], allowed: isCustomsDetailAllowed },
+    'payment-view': { roles: ['ADMIN', 'ADMINRO'], allowed: isPaymentAllowed },
   };
 
 /** The part of a ticket the decision reads; a ticket answered by any ticket call has it. */

@@ -164,26 +164,7 @@ const includes = (list: readonly TicketStatus[], status: TicketStatus): boolean 
 /** Whether the ticket has supplier documentation (the list actions link to it from then on). */
 export const hasDocumentation = (status: TicketStatus): boolean => !includes(['PENDING', 'CONFIRMED'], status);
 
-/** Supplier documentation forms turn read-only once the provider invoice exists, and when canceled. */
-export const DOCUMENTATION_LOCKED_STATUSES: readonly TicketStatus[] = [
-  'TA_INVOICED',
-  'MX_TRANSIT',
-  'DELIVERED',
-  'CANCELED',
-];
-export const isDocumentationLocked = (status: TicketStatus): boolean => includes(DOCUMENTATION_LOCKED_STATUSES, status);
-
-/** The supplier's and admin's cancel buttons (only SUPPLIER_INVOICED). */
-export const isCancelEnabled = (status: TicketStatus): boolean => includes(allowedFrom('cancel'), status);
-
-/** The admin's update button is disabled on a canceled ticket. */
-export const isAdminUpdateDisabled = (status: TicketStatus): boolean => status === 'CANCELED';
-
-/** The provider invoice form takes a new invoice or a correction (the RPA lock is checked apart). */
-export const isInvoiceWritable = (status: TicketStatus, hasInvoice: boolean): boolean =>
-  includes(allowedFrom(hasInvoice ? 'invoice-update' : 'invoice-create'), status);
-
-/** The payment voucher form; otherwise a hint is shown. */
+/** The payment voucher section of the admin's ticket page; before it a hint is shown. */
 export const isPaymentAllowed = (status: TicketStatus): boolean => includes(allowedFrom('payment'), status);
 
 /** The admin ticket page (ta-invoice/{id}); otherwise the user is sent home. */

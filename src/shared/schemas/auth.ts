@@ -24,13 +24,28 @@ export type LoginInput = v.InferOutput<typeof LoginSchema>;
 export const TokenLoginSchema = v.object({ expiresIn: v.optional(expiresIn) });
 
 export const RecoverSchema = v.object({
-  username: v.pipe(v.optional(v.string(MSG.usernameRequired), ''), v.trim(), v.nonEmpty(MSG.usernameRequired)),
-  captcha: v.optional(v.string()),
+  username: v.pipe(
+    v.optional(v.string(MSG.usernameRequired), ''),
+    v.trim(),
+    v.nonEmpty(MSG.usernameRequired),
+    v.maxLength(100),
+  ),
+  /** ALTCHA solution (base64 payload), required when the server asks for one. */
+  captcha: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
 });
+export type RecoverInput = v.InferOutput<typeof RecoverSchema>;
 
+const newPassword = v.pipe(
+  v.string(MSG.required),
+  v.nonEmpty(MSG.required),
+  v.minLength(8, MSG.passwordMin),
+  v.maxLength(200),
+);
+
+/** The new password typed twice; the confirmation only lives on the form. */
 export const ChangePasswordFormSchema = v.pipe(
   v.object({
-    password: v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required), v.minLength(8, MSG.passwordMin)),
+    password: newPassword,
     confirmation: v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required)),
   }),
   v.forward(
@@ -43,10 +58,35 @@ export const ChangePasswordFormSchema = v.pipe(
   ),
 );
 
+/** PUT /auth/password: a new password, authorised by the mailed link's token. */
 export const ChangePasswordSchema = v.object({
-  password: v.pipe(v.string(MSG.required), v.minLength(8, MSG.passwordMin), v.maxLength(200)),
-  token: v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required)),
+  password: newPassword,
+  token: v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required), v.maxLength(200)),
 });
+
+/** PUT /auth/password/own: a signed-in user changes their own password, proving the current one. */
+export const ChangeOwnPasswordSchema = v.object({
+  currentPassword: v.pipe(v.string(MSG.passwordRequired), v.nonEmpty(MSG.passwordRequired), v.maxLength(200)),
+  password: newPassword,
+  /** Milliseconds until the next local midnight: the session token that replaces the ended ones. */
+  expiresIn: v.optional(expiresIn),
+});
+
+export const ChangeOwnPasswordFormSchema = v.pipe(
+  v.object({
+    currentPassword: v.pipe(v.string(MSG.passwordRequired), v.nonEmpty(MSG.passwordRequired)),
+    password: newPassword,
+    confirmation: v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmation']],
+      (input) => input.password === input.confirmation,
+      MSG.passwordMismatch,
+    ),
+    ['confirmation'],
+  ),
+);
 
 export const FirebaseTokenSchema = v.object({ token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(4096)) });
 

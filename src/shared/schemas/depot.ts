@@ -4,9 +4,9 @@
  */
 import * as v from 'valibot';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
-import { objectMessage, queryInteger } from './schema-helpers';
+import { bodyId, objectMessage, queryInteger } from './schema-helpers';
 
-const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
+const id = bodyId;
 const text = (message: string) =>
   v.pipe(v.string(M.required), v.trim(), v.nonEmpty(M.required), v.minLength(3, message), v.maxLength(100, message));
 

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { hasAtMostTwoDecimals } from '../domain/money';
 import { MSG } from './messages';
+import { INT4_MAX, isIsoDate } from './schema-helpers';
 
 export const DOC_MSG = {
   ticketRequired: 'Carrier is a required field',
@@ -33,6 +34,7 @@ export const DOC_MSG = {
   waybillVsInvoice: 'WayBill and Invoice Number must be different',
   materialRequired: MSG.required,
   tooLong: 'The text is too long',
+  purchaseOrderNotFound: 'Purchase order not found',
 } as const;
 
 /** Texts of the upload controls (size, type and count limits, and the required-file texts). */
@@ -64,6 +66,12 @@ export const REQUIRED_FILE_MSG: Record<DocumentFileField, string> = {
   photos: FILE_MSG.required,
 };
 
+/**
+ * Texts arrive as JSON strings; a number is read as the digits it shows (a form may send a numeric
+ * invoice number or waybill as a number). Lists, objects and booleans are refused instead of being
+ * turned into '1,2', '[object Object]' or 'true'.
+ */
+const isText = (x: unknown) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
 const present = (x: unknown) => x !== undefined && x !== null && !(typeof x === 'string' && x.trim() === '');
 // A text is read only when it is a plain decimal ('20500.50'): Number() would also take '0x5014' as 20500
 // or '2.05e4', and a grouped or decimal-comma text has no single meaning; those are refused, not guessed.
@@ -99,28 +107,22 @@ const requiredId = (required: string) =>
     v.optional(v.unknown(), null),
     v.check(present, required),
     v.transform(toNumber),
-    v.check((n) => Number.isSafeInteger(n) && n > 0, required),
+    v.check((n) => Number.isInteger(n) && n > 0 && n <= INT4_MAX, required),
   );
 
 const optionalId = (message: string) =>
   v.pipe(
     v.optional(v.nullable(v.unknown()), null),
     v.transform((x) => (present(x) ? toNumber(x) : null)),
-    v.check((n) => n === null || (Number.isSafeInteger(n) && n > 0), message),
+    v.check((n) => n === null || (Number.isInteger(n) && n > 0 && n <= INT4_MAX), message),
   );
-
-function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
 
 /** A calendar date `YYYY-MM-DD`. */
 export const requiredDate = (required: string, format: string) =>
   v.pipe(
     v.optional(v.unknown(), null),
     v.check(present, required),
-    v.check((x) => typeof x === 'string' && isCalendarDate(x.trim()), format),
+    v.check((x) => typeof x === 'string' && isIsoDate(x.trim()), format),
     v.transform((x) => String(x).trim()),
   );
 
@@ -128,7 +130,7 @@ const optionalDate = (format: string) =>
   v.optional(
     v.pipe(
       v.unknown(),
-      v.check((x) => typeof x === 'string' && isCalendarDate(x.trim()), format),
+      v.check((x) => typeof x === 'string' && isIsoDate(x.trim()), format),
       v.transform((x) => String(x).trim()),
     ),
   );
@@ -137,6 +139,7 @@ const requiredText = (required: string, max = 100) =>
   v.pipe(
     v.optional(v.unknown(), null),
     v.check(present, required),
+    v.check(isText, required),
     v.transform((x) => String(x).trim()),
     v.maxLength(max, DOC_MSG.tooLong),
   );
@@ -144,6 +147,7 @@ const requiredText = (required: string, max = 100) =>
 const optionalText = (max: number) =>
   v.pipe(
     v.optional(v.nullable(v.unknown()), null),
+    v.check((x) => !present(x) || isText(x), DOC_MSG.tooLong),
     v.transform((x) => (present(x) ? String(x).trim() : null)),
     v.check((x) => x === null || x.length <= max, DOC_MSG.tooLong),
   );
@@ -152,6 +156,7 @@ const CAR_EQUIPMENT = /^[A-Za-z0-9]{6,}$/;
 const carEquipment = v.pipe(
   v.optional(v.unknown(), null),
   v.check(present, DOC_MSG.carEquipmentRequired),
+  v.check(isText, DOC_MSG.carEquipmentFormat),
   v.transform((x) => String(x).trim()),
   v.regex(CAR_EQUIPMENT, DOC_MSG.carEquipmentFormat),
   v.maxLength(30, DOC_MSG.carEquipmentFormat),
@@ -159,6 +164,7 @@ const carEquipment = v.pipe(
 const optionalCarEquipment = v.optional(
   v.pipe(
     v.unknown(),
+    v.check(isText, DOC_MSG.carEquipmentFormat),
     v.transform((x) => String(x).trim()),
     v.regex(CAR_EQUIPMENT, DOC_MSG.carEquipmentFormat),
     v.maxLength(30, DOC_MSG.carEquipmentFormat),
@@ -169,6 +175,7 @@ const WAYBILL = /^\d{5,}$/;
 const waybill = v.pipe(
   v.optional(v.unknown(), null),
   v.check(present, DOC_MSG.waybillRequired),
+  v.check(isText, DOC_MSG.waybillFormat),
   v.transform((x) => String(x).trim()),
   v.regex(WAYBILL, DOC_MSG.waybillFormat),
   v.maxLength(30, DOC_MSG.waybillFormat),
@@ -234,7 +241,7 @@ const truckCommon = {
   grossWeight: positiveDecimal(DOC_MSG.grossRequired, DOC_MSG.grossAboveTare),
   carEquipment,
   materialDescription: optionalText(500),
-  purchaseOrderId: optionalId('Purchase order not found'),
+  purchaseOrderId: optionalId(DOC_MSG.purchaseOrderNotFound),
 };
 
 export const CreateTruckDocumentationSchema = withCrossFieldRules(
@@ -257,7 +264,7 @@ export const UpdateTruckDocumentationSchema = withCrossFieldRules(
     ...truckCommon,
     // Absent keeps the stored value; null clears it.
     materialDescription: v.optional(optionalText(500)),
-    purchaseOrderId: v.optional(optionalId('Purchase order not found')),
+    purchaseOrderId: v.optional(optionalId(DOC_MSG.purchaseOrderNotFound)),
   }),
 );
 export type UpdateTruckDocumentation = v.InferOutput<typeof UpdateTruckDocumentationSchema>;
@@ -269,7 +276,7 @@ const railcarCommon = {
   waybill,
   carEquipment,
   materialDescription: optionalText(500),
-  purchaseOrderId: optionalId('Purchase order not found'),
+  purchaseOrderId: optionalId(DOC_MSG.purchaseOrderNotFound),
   comments: optionalText(1000),
 };
 
@@ -300,7 +307,7 @@ export const UpdateRailcarDocumentationSchema = withCrossFieldRules(
     ...railcarCommon,
     // Absent keeps the stored value; null clears it.
     materialDescription: v.optional(optionalText(500)),
-    purchaseOrderId: v.optional(optionalId('Purchase order not found')),
+    purchaseOrderId: v.optional(optionalId(DOC_MSG.purchaseOrderNotFound)),
     comments: v.optional(optionalText(1000)),
   }),
 );
@@ -318,7 +325,7 @@ export const AdminTicketEditSchema = withCrossFieldRules(
     carEquipment: optionalCarEquipment,
     materialId: v.optional(requiredId(DOC_MSG.materialRequired)),
     materialDescription: v.optional(optionalText(500)),
-    purchaseOrderId: v.optional(optionalId('Purchase order not found')),
+    purchaseOrderId: v.optional(optionalId(DOC_MSG.purchaseOrderNotFound)),
     comments: v.optional(optionalText(1000)),
   }),
 );

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { MSG } from './messages';
+import { INT4_MAX, isIsoDate } from './schema-helpers';
 
 export const SAP_VALIDATION_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type SapValidationStatus = (typeof SAP_VALIDATION_STATUSES)[number];
@@ -17,29 +18,28 @@ export const INVOICE_MSG = {
 
 const present = (x: unknown) => x !== undefined && x !== null && !(typeof x === 'string' && x.trim() === '');
 
-function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
+/** Texts are JSON strings (or numbers, read as their digits); lists, objects and booleans are refused. */
+const isText = (x: unknown) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
 
 const requiredText = v.pipe(
   v.optional(v.unknown(), null),
   v.check(present, INVOICE_MSG.required),
+  v.check(isText, INVOICE_MSG.required),
   v.transform((x) => String(x).trim()),
   v.maxLength(60, INVOICE_MSG.tooLong),
 );
 const requiredDate = v.pipe(
   v.optional(v.unknown(), null),
   v.check(present, INVOICE_MSG.required),
-  v.check((x) => typeof x === 'string' && isCalendarDate(x.trim()), INVOICE_MSG.dateFormat),
+  v.check((x) => typeof x === 'string' && isIsoDate(x.trim()), INVOICE_MSG.dateFormat),
   v.transform((x) => String(x).trim()),
 );
 const requiredId = v.pipe(
   v.optional(v.unknown(), null),
   v.check(present, INVOICE_MSG.required),
-  v.transform((x) => (typeof x === 'number' ? x : Number(String(x).trim()))),
-  v.check((n) => Number.isSafeInteger(n) && n > 0, INVOICE_MSG.required),
+  // A JSON number or the plain digits of one: '0x10', '1e3' or ' ' are not read as 16, 1000 or 0.
+  v.transform((x) => (typeof x === 'number' ? x : typeof x === 'string' && /^\s*\d+\s*$/.test(x) ? Number(x) : NaN)),
+  v.check((n) => Number.isInteger(n) && n > 0 && n <= INT4_MAX, INVOICE_MSG.required),
 );
 
 export const CreateInvoiceSchema = v.object({

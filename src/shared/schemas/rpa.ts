@@ -4,7 +4,7 @@
  * row with no id and `to: "NOW"`.
  */
 import * as v from 'valibot';
-import { isIsoDate, isIsoInstant, queryInteger } from './schema-helpers';
+import { INT4_MAX, isIsoDate, isIsoInstant, queryInteger } from './schema-helpers';
 
 /** The first accounting period starts here when no RPA exists yet. */
 export const RPA_FIRST_START = '2021-12-10T00:00:00.000Z';
@@ -52,7 +52,12 @@ export type RpaQuery = v.InferOutput<typeof RpaQuerySchema>;
 export const CreateRpaSchema = v.object({
   from: v.pipe(v.string(RPA_MSG.from), v.check(isIsoInstant, RPA_MSG.from)),
   to: v.optional(v.string()),
-  invoiceQty: v.pipe(v.number(RPA_MSG.invoiceQty), v.integer(RPA_MSG.invoiceQty), v.minValue(0, RPA_MSG.invoiceQty)),
+  invoiceQty: v.pipe(
+    v.number(RPA_MSG.invoiceQty),
+    v.integer(RPA_MSG.invoiceQty),
+    v.minValue(0, RPA_MSG.invoiceQty),
+    v.maxValue(INT4_MAX, RPA_MSG.invoiceQty),
+  ),
 });
 export type CreateRpa = v.InferOutput<typeof CreateRpaSchema>;
 

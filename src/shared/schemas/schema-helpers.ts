@@ -15,11 +15,22 @@ export function objectMessage(notObject: string, missing: string = MSG.required)
 }
 
 /**
+ * The largest value of the database's integer columns (int4). Ids and counts beyond it can name no row
+ * and cannot even be bound to a query, so schemas refuse them as bad input.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: a JSON number that is a positive integer the database can hold (no text). */
+export function bodyId(message: string) {
+  return v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message));
+}
+
+/**
  * A query-string integer. Query values arrive as text ('12'); browser code may pass numbers. Only plain
  * digit strings are read as numbers, so '1e3', '0x10' or '' fail with `message` instead of meaning 1000,
  * 16 or 0.
  */
-export function queryInteger(message: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+export function queryInteger(message: string, min: number, max = INT4_MAX) {
   return v.pipe(
     v.union([v.string(), v.number()], message),
     v.transform((input) => (typeof input === 'number' ? input : /^\s*-?\d+\s*$/.test(input) ? Number(input) : NaN)),
@@ -48,6 +59,8 @@ const ISO_INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})[T ]([01]\d|2[0-3])(?::[0-5]\d){2}(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/;
 
 function isCalendarDay(year: string, month: string, day: string): boolean {
+  // The database's calendar has no year 0 (and JavaScript reads years below 100 as 19xx).
+  if (Number(year) < 1) return false;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   // Date.UTC rolls 2026-02-30 over to March 2; reading the parts back refuses it.
   return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
@@ -61,12 +74,16 @@ export function parseIsoInstant(text: string): Date | null {
   if (!isCalendarDay(year, month, day)) return null;
   // Engines differ on ' ' for 'T' and on '+0600'; parse the form every engine reads.
   const ms = Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  return Number.isNaN(ms) ? null : new Date(ms);
+  if (Number.isNaN(ms)) return null;
+  // The zone may move the instant out of the years 0001-9999 the database and ISO text can hold.
+  const instant = new Date(ms);
+  const utcYear = instant.getUTCFullYear();
+  return utcYear >= 1 && utcYear <= 9999 ? instant : null;
 }
 
 export const isIsoInstant = (text: string): boolean => parseIsoInstant(text) !== null;
 
-/** A calendar date 'YYYY-MM-DD' that exists. */
+/** A calendar date 'YYYY-MM-DD' that exists, in the years 0001-9999. */
 export function isIsoDate(text: string): boolean {
   const match = ISO_DATE.exec(text);
   return match !== null && isCalendarDay(match[1] ?? '', match[2] ?? '', match[3] ?? '');

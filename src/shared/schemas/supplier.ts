@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
-import { objectMessage, queryInteger } from './schema-helpers';
+import { bodyId, objectMessage, queryInteger } from './schema-helpers';
 
 export interface SupplierOptions {
   enabled: boolean;
@@ -32,9 +32,7 @@ export function readSupplierOptions(stored: Record<string, unknown> | null | und
 export const UpdateSupplierSchema = v.object(
   {
     enabled: v.optional(v.boolean(M.enabled)),
-    defaultDestinationId: v.optional(
-      v.nullable(v.pipe(v.number(M.destination), v.integer(M.destination), v.minValue(1, M.destination))),
-    ),
+    defaultDestinationId: v.optional(v.nullable(bodyId(M.destination))),
     noticeEmail: v.optional(
       v.nullable(
         v.pipe(

@@ -29,4 +29,5 @@ export const TICKET_MSG = {
   carrierMode: 'carrierMode must be TRUCK or RAILCAR',
   orderBy: 'orderBy must be ASC or DESC',
   beforeDate: 'beforeDate must be an ISO 8601 date or date and time',
+  flag: 'Must be true or false',
 } as const;

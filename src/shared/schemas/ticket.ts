@@ -9,14 +9,23 @@ import { CARRIER_MODES } from '../domain/roles';
 import { TICKET_BULK_LIMIT } from '../domain/role-views';
 import { DISPLAY_ALIASES, TICKET_STATUSES, normalizeStatus } from '../domain/ticket-status';
 import { TIMEZONE_OFFSET_RANGE } from '../domain/withdrawal';
-import { isIsoDate, isIsoInstant, objectMessage, parseIsoInstant, queryArray, queryInteger } from './schema-helpers';
+import {
+  INT4_MAX,
+  isIsoDate,
+  isIsoInstant,
+  objectMessage,
+  parseIsoInstant,
+  queryArray,
+  queryInteger,
+} from './schema-helpers';
 import { TICKET_MSG as M } from './ticket-messages';
 
 export const MAX_TICKETS_PER_REQUEST = 10;
 export const MAX_TICKET_TEXT = 500;
 const MAX_SEARCH_TEXT = 100;
 
-const id = (message: string) => v.pipe(v.number(M.required), v.integer(message), v.minValue(1, message));
+const id = (message: string) =>
+  v.pipe(v.number(M.required), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message));
 
 /** Required free text: trimmed, so blanks count as missing. */
 const reason = v.pipe(v.string(M.required), v.trim(), v.nonEmpty(M.required), v.maxLength(MAX_TICKET_TEXT, M.reason));
@@ -111,6 +120,14 @@ const search = v.optional(
   ),
 );
 
+/** A query-string flag: `true`/`1` or `false`/`0` (the client's booleans are sent as text). */
+const queryFlag = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist(['true', 'false', '1', '0'])], M.flag),
+    v.transform((value) => value === true || value === 'true' || value === '1'),
+  ),
+);
+
 /** `value` in any case with spaces or underscores, as UPPER_SNAKE. */
 const upperPicklist = <const T extends readonly string[]>(options: T, message: string) =>
   v.pipe(v.string(message), v.transform(normalizeStatus), v.picklist(options, message));
@@ -147,6 +164,10 @@ export const TicketQuerySchema = v.object(
         v.transform((text) => (parseIsoInstant(text) ?? new Date(`${text}T00:00:00Z`)).toISOString()),
       ),
     ),
+    // `unassigned=true`: PENDING without an open offer, the admins' view of tickets the allocation could
+    // not place. `all=true`: a carrier's /all page, which also lists tickets it was offered before.
+    unassigned: queryFlag,
+    all: queryFlag,
   },
   objectMessage(M.query),
 );

@@ -30,11 +30,3 @@ export interface AuthResponse {
   token: string;
   user: User;
 }
-
-/** The error body every failing call answers. */
-export interface ApiErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  details?: Record<string, string>;
-}

@@ -1,11 +1,14 @@
 /**
  * Starts the real server (embedded PGlite in a fresh folder, demo data, the built app from dist/) for
- * the end-to-end suite and stops it afterwards.
+ * the end-to-end suite, with single sign-on through a real OpenID provider on loopback, and stops both
+ * afterwards.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startPortalProcess, type PortalProcess } from '../../fixtures/portal-process';
+import type { OpenIdProvider } from '../../fixtures/openid-provider';
+import { freePort, startPortalProcess, type PortalProcess } from '../../fixtures/portal-process';
+import { startSsoProvider } from './sso-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,19 +17,25 @@ declare module 'vitest' {
 }
 
 let server: PortalProcess | undefined;
+let ssoProvider: OpenIdProvider | undefined;
 
 export async function setup(project: TestProject) {
   // DIST_DIR lets parallel work build into its own folder (vite build --outDir …); the server reads it too.
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('Build the app first: npm run build');
+  // The provider must know the portal's callback addresses, so the portal's port is chosen first.
+  const port = await freePort();
+  const sso = await startSsoProvider(`http://127.0.0.1:${port}`);
+  ssoProvider = sso.provider;
   server = await startPortalProcess({
-    env: { DIST_DIR: distDir, LOGIN_RATE_LIMIT: '1000' },
+    port,
+    env: { DIST_DIR: distDir, LOGIN_RATE_LIMIT: '1000', ...sso.env },
     stdio: ['ignore', 'inherit', 'inherit'],
-    timeoutMs: 60_000,
   });
   project.provide('baseUrl', server.base);
 }
 
 export async function teardown() {
   await server?.stop();
+  await ssoProvider?.stop();
 }

@@ -71,18 +71,18 @@ const EXPECTED: Record<Role, Record<TicketStatus, AvailableAction[]>> = {
     PENDING: ['manual'],
     CONFIRMED: ['manual'],
     SUPPLIER_INVOICED: ['documentation-update', 'cancel', 'invoice-create', 'admin-page'],
-    TA_INVOICED: ['invoice-update', 'release', 'payment', 'admin-page'],
-    MX_TRANSIT: ['invoice-update', 'deliver', 'payment', 'admin-page'],
-    DELIVERED: ['payment', 'admin-page'],
+    TA_INVOICED: ['invoice-update', 'release', 'payment', 'admin-page', 'payment-view'],
+    MX_TRANSIT: ['invoice-update', 'deliver', 'payment', 'admin-page', 'payment-view'],
+    DELIVERED: ['payment', 'admin-page', 'payment-view'],
     CANCELED: [],
   },
   ADMINRO: {
     PENDING: [],
     CONFIRMED: [],
     SUPPLIER_INVOICED: ['admin-page'],
-    TA_INVOICED: ['admin-page'],
-    MX_TRANSIT: ['admin-page'],
-    DELIVERED: ['admin-page'],
+    TA_INVOICED: ['admin-page', 'payment-view'],
+    MX_TRANSIT: ['admin-page', 'payment-view'],
+    DELIVERED: ['admin-page', 'payment-view'],
     CANCELED: [],
   },
   CUSTOMS: {
@@ -178,6 +178,31 @@ describe('availableActions: properties', () => {
         expect(offered).toBe(role === 'SUPPLIER' && ownTicket && status === 'CONFIRMED');
       }),
     );
+  });
+
+  it('should show the payment voucher to both admins exactly where an admin may add one', () => {
+    fc.assert(
+      fc.property(arbitraryCase, ({ role, status, offer }) => {
+        const shown = availableActions(ticket(status, CARRIER, offer), user(role)).includes('payment-view');
+        const adminMayPay = availableActions(ticket(status, CARRIER, offer), user('ADMIN')).includes('payment');
+        expect(shown).toBe((role === 'ADMIN' || role === 'ADMINRO') && adminMayPay);
+      }),
+    );
+  });
+
+  it("should leave the supplier's documentation editable and cancelable only in SUPPLIER_INVOICED (locked from TA_INVOICED on and when canceled)", () => {
+    const where = (action: AvailableAction) =>
+      TICKET_STATUSES.filter((status) => availableActions(ticket(status), user('SUPPLIER')).includes(action));
+    expect(where('documentation-update')).toEqual(['SUPPLIER_INVOICED']);
+    expect(where('cancel')).toEqual(['SUPPLIER_INVOICED']);
+  });
+
+  it('should let no one add or correct the TA invoice of a canceled ticket (its form stays locked)', () => {
+    for (const role of ROLES) {
+      const offered = availableActions(ticket('CANCELED'), user(role));
+      expect(offered).not.toContain('invoice-create');
+      expect(offered).not.toContain('invoice-update');
+    }
   });
 
   it('should never offer the create action (there is no ticket yet to offer it on)', () => {

@@ -366,4 +366,10 @@ describe('TicketQuerySchema', () => {
   it('should drop parameters it does not know', () => {
     expect(output(TicketQuerySchema, { olderThanDay: 'true' })).toEqual({ page: 1, orderBy: 'DESC' });
   });
+
+  it('should read the unassigned and all flags from text or booleans', () => {
+    expect(output(TicketQuerySchema, { unassigned: 'true', all: '0' })).toMatchObject({ unassigned: true, all: false });
+    expect(output(TicketQuerySchema, { unassigned: false, all: true })).toMatchObject({ unassigned: false, all: true });
+    expect(errors(TicketQuerySchema, { unassigned: 'yes' })).toEqual({ unassigned: 'Must be true or false' });
+  });
 });

@@ -28,13 +28,14 @@ export interface DashboardShellProps {
   /** Where the logo leads. */
   home: string;
   onLogout: () => void;
+  onChangePassword?: () => void;
   children: ReactNode;
 }
 
 const STRIP = 4;
 const BAR = 64;
 
-export function DashboardShell({ user, role, home, onLogout, children }: DashboardShellProps) {
+export function DashboardShell({ user, role, home, onLogout, onChangePassword, children }: DashboardShellProps) {
   const menu = ROLE_MENUS[role];
 
   return (
@@ -56,7 +57,7 @@ export function DashboardShell({ user, role, home, onLogout, children }: Dashboa
           <Group gap="xs" wrap="nowrap" className={classes.actions}>
             <OfflineBadge />
             <LanguageSwitch />
-            <UserMenu user={user} onLogout={onLogout} />
+            <UserMenu user={user} onLogout={onLogout} onChangePassword={onChangePassword} />
           </Group>
         </div>
         <Box h={STRIP} bg={ROLE_COLORS[role]} data-testid="role-strip" data-role={role} />

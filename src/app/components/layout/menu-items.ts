@@ -12,6 +12,7 @@ import {
   IconListCheck,
   IconMapPin,
   IconPackageImport,
+  IconReceipt,
   IconSettings,
   IconTrain,
   IconTrash,
@@ -72,6 +73,12 @@ const adminAccounting: MenuLinkItem = {
   icon: IconCalculator,
   to: PATHS.admin.accounting,
 };
+const adminEvouchers: MenuLinkItem = {
+  key: 'evouchers',
+  label: msg`E-vouchers`,
+  icon: IconReceipt,
+  to: PATHS.admin.evouchers,
+};
 const adminServiceLevel: MenuLinkItem = {
   key: 'service-level',
   label: msg`Service level`,
@@ -96,12 +103,24 @@ const adminSettings: MenuGroupItem = {
 
 const adminMenu: RoleMenu = {
   side: [
-    { key: 'requests', label: msg`Requests`, icon: IconTruckDelivery, children: [adminOngoing, adminDelivered] },
+    {
+      key: 'requests',
+      label: msg`Requests`,
+      icon: IconTruckDelivery,
+      children: [adminOngoing, adminDelivered, adminEvouchers],
+    },
     adminAccounting,
     adminServiceLevel,
     adminSettings,
   ],
-  bottom: [adminOngoing, adminDelivered, adminAccounting, adminServiceLevel, adminSettings],
+  // Five tabs fit a phone: the e-vouchers (settlements of delivered trips) open from the accounting tab.
+  bottom: [
+    adminOngoing,
+    adminDelivered,
+    { key: 'accounting', label: msg`Accounting`, icon: IconCalculator, children: [adminAccounting, adminEvouchers] },
+    adminServiceLevel,
+    adminSettings,
+  ],
 };
 
 const supplierHome: MenuLinkItem = {
@@ -146,7 +165,22 @@ const carrierAll: MenuLinkItem = {
   to: PATHS.carrier.all,
   end: true,
 };
-const carrierMenu: RoleMenu = { side: [carrierHome, carrierAll], bottom: [carrierHome, carrierAll] };
+const carrierEvouchers: MenuLinkItem = {
+  key: 'evouchers',
+  label: msg`E-vouchers`,
+  // 'Comprobantes de pago' does not fit a phone's bottom bar in Spanish.
+  shortLabel: msg({ context: 'bottom bar', message: 'Vouchers' }),
+  icon: IconReceipt,
+  to: PATHS.carrier.evouchers,
+};
+const carrierVehicles: MenuLinkItem = {
+  key: 'vehicles',
+  label: msg`Vehicles`,
+  icon: IconTruck,
+  to: PATHS.carrier.vehicles,
+};
+const carrierItems = [carrierHome, carrierAll, carrierEvouchers, carrierVehicles];
+const carrierMenu: RoleMenu = { side: carrierItems, bottom: carrierItems };
 
 const customsItems: MenuLinkItem[] = [
   { key: 'tickets', label: msg`Tickets`, icon: IconPackageImport, to: PATHS.customs.root, end: true },

@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { User } from '../../../shared/schemas/user';
 import { useOutboxItems } from '../../offline/use-outbox';
@@ -8,6 +8,8 @@ import { useOutboxItems } from '../../offline/use-outbox';
 export interface UserMenuProps {
   user: User;
   onLogout: () => void;
+  /** Opens the own-password change (the dialog lives with the auth feature); no menu entry without it. */
+  onChangePassword?: () => void;
 }
 
 function initials(name: string): string {
@@ -26,7 +28,7 @@ export function useAffiliation(user: User): string {
   return detail.carrier?.businessName ?? detail.supplier?.businessName ?? detail.customsAgent?.businessName ?? '';
 }
 
-export function UserMenu({ user, onLogout }: UserMenuProps) {
+export function UserMenu({ user, onLogout, onChangePassword }: UserMenuProps) {
   const { t } = useLingui();
   const name = user.userDetail.name || user.username;
   const affiliation = useAffiliation(user);
@@ -68,6 +70,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             </Text>
           </Box>
           <Menu.Divider />
+          {onChangePassword && (
+            <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>
+              {t`Change password`}
+            </Menu.Item>
+          )}
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
             {t`Log out`}
           </Menu.Item>

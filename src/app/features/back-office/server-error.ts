@@ -1,8 +1,9 @@
 import { ApiError, NetworkError } from '../../lib/api-client';
+import { CLIENT_TEXTS } from '../../lib/client-texts';
 
 /** The first field message or the message of a refused call (translated when known), else `fallback`. */
 export function serverError(error: unknown, tm: (text: string) => string, fallback: string): string {
-  if (error instanceof NetworkError) return tm('No connection to the server');
+  if (error instanceof NetworkError) return tm(CLIENT_TEXTS.noConnection);
   if (error instanceof ApiError && error.body) {
     const detail = error.body.details ? Object.values(error.body.details)[0] : undefined;
     return tm(typeof detail === 'string' ? detail : error.body.message);

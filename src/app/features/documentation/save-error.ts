@@ -1,13 +1,13 @@
 /**
- * What a failed documentation save tells the user: a unique-key clash is the duplicate
+ * What a failed documentation save tells the user: the duplicate-invoice-number code is the duplicate
  * invoice number text; field details from the server go under their fields; otherwise the server's
  * message, or the mode's generic text.
  */
+import { ERROR_CODES } from '../../../shared/errors';
 import { FILE_MSG } from '../../../shared/schemas/documentation';
 import { ApiError, NetworkError } from '../../lib/api-client';
+import { CLIENT_TEXTS } from '../../lib/client-texts';
 import { DOCUMENT_TOASTS } from '../../lib/messages';
-
-export const DUPLICATE_KEY = 'duplicate key value violates unique constraint';
 
 export interface SaveFailure {
   /** English spec text or server message, translated by the caller through tm(). */
@@ -16,10 +16,10 @@ export interface SaveFailure {
 }
 
 export function describeSaveError(error: unknown, fallback: string): SaveFailure {
-  if (error instanceof NetworkError) return { message: 'No connection to the server', fieldErrors: {} };
+  if (error instanceof NetworkError) return { message: CLIENT_TEXTS.noConnection, fieldErrors: {} };
   if (!(error instanceof ApiError)) return { message: fallback, fieldErrors: {} };
   const serverMessage = error.body?.message ?? '';
-  if (error.status === 409 && serverMessage.includes(DUPLICATE_KEY)) {
+  if (error.body?.code === ERROR_CODES.duplicateInvoiceNumber) {
     return {
       message: DOCUMENT_TOASTS.duplicateInvoiceNumber,
       fieldErrors: { invoiceNumber: DOCUMENT_TOASTS.duplicateInvoiceNumber },

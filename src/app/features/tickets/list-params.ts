@@ -17,7 +17,7 @@ import {
 import { CARRIER_MODES, type CarrierMode, type Role } from '../../../shared/domain/roles';
 import type { TicketStatus } from '../../../shared/domain/ticket-status';
 import { SEARCH_KEYS, readSearch } from '../../components/layout/search-fields';
-import type { TicketFilters } from './api/get-tickets';
+import { searchFilter, type TicketFilters } from './api/get-tickets';
 
 export type FilterGroupKey = 'status' | 'carrier' | 'mode' | 'destination' | 'order';
 
@@ -101,11 +101,9 @@ export function toTicketFilters(config: TicketListConfig, params: URLSearchParam
     all: config.all || undefined,
   };
   const search = readSearch(params);
-  if (search) {
-    if (search.key === 'ticketId' && !/^\d{1,9}$/.test(search.value)) return null;
-    filters[search.key] = search.value;
-  }
-  return filters;
+  if (!search) return filters;
+  const found = searchFilter(search);
+  return found && { ...filters, ...found };
 }
 
 /** Whether any filter of the list (not the search) is set. */

@@ -1,11 +1,12 @@
 import { ApiError, NetworkError } from '../../lib/api-client';
+import { CLIENT_TEXTS } from '../../lib/client-texts';
 
 /**
  * The text to show for a failed call: the server's field message or message (translated when it is a
  * known spec text), else `fallback`. Offline gets its own sentence.
  */
 export function serverMessage(error: unknown, tm: (text: string) => string, fallback: string): string {
-  if (error instanceof NetworkError) return tm('No connection to the server');
+  if (error instanceof NetworkError) return tm(CLIENT_TEXTS.noConnection);
   if (error instanceof ApiError && error.body) {
     const detail = error.body.details ? Object.values(error.body.details)[0] : undefined;
     return tm(detail ?? error.body.message);

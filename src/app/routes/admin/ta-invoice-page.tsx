@@ -60,7 +60,7 @@ export function TaInvoicePage() {
         {ticket.isError ? (
           <Alert color="red">{tm(TICKET_TOASTS.ticketError)}</Alert>
         ) : (
-          <Loader aria-label={t`Loading`} />
+          <Loader role="status" aria-label={t`Loading`} />
         )}
       </>
     );
@@ -125,7 +125,7 @@ export function TaInvoicePage() {
             <InvoiceForm
               key={`${invoice?.id ?? 'new'}-${invoice?.number ?? ''}`}
               ticketId={id}
-              status={current.status.name}
+              actions={actions}
               invoice={invoice}
               readOnly={readOnly}
               defaultBorderCrossingId={current.origin.borderCrossingId}
@@ -134,7 +134,7 @@ export function TaInvoicePage() {
             <PaymentForm
               key={`payment-${invoice?.id ?? 'none'}-${invoice?.paymentNumber ?? ''}`}
               ticketId={id}
-              status={current.status.name}
+              actions={actions}
               invoice={invoice}
               readOnly={readOnly}
               renderDownload={download}

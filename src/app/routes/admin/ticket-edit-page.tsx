@@ -64,7 +64,7 @@ export function TicketEditPage() {
     return (
       <>
         {header}
-        <Loader aria-label={t`Loading`} />
+        <Loader role="status" aria-label={t`Loading`} />
       </>
     );
   }

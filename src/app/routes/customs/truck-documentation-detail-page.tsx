@@ -46,7 +46,7 @@ export function CustomsDocumentationDetail() {
     return (
       <>
         <PageHeader title={t`Trip ID ${id}`} />
-        <Loader aria-label={t`Loading`} />
+        <Loader role="status" aria-label={t`Loading`} />
       </>
     );
   }

@@ -1,19 +1,29 @@
+import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { homeFor, isRole } from '../../../shared/domain/roles';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { DashboardShell } from '../../components/layout/dashboard-shell';
 import { useAuth } from '../../features/auth/auth-context';
+import { ChangeOwnPasswordModal } from '../../features/auth/components/change-own-password-modal';
 import { PATHS } from '../../paths';
 
 /** /dashboard: signed-in users only; the frame follows the first role. */
 export function DashboardLayout() {
   const { user, status, logout } = useAuth();
+  const [changingPassword, setChangingPassword] = useState(false);
   if (status === 'checking') return <FullPageLoader />;
   const role = user?.roles[0]?.name;
   if (!user || !isRole(role)) return <Navigate to={PATHS.login.root} replace />;
   return (
-    <DashboardShell user={user} role={role} home={homeFor(user.roles)} onLogout={logout}>
+    <DashboardShell
+      user={user}
+      role={role}
+      home={homeFor(user.roles)}
+      onLogout={logout}
+      onChangePassword={() => setChangingPassword(true)}
+    >
       <Outlet />
+      <ChangeOwnPasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </DashboardShell>
   );
 }

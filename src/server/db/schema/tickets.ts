@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { carriers, depots, destinations, suppliers } from './parties';
 
@@ -31,6 +31,8 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_status_idx').on(t.status, t.createdAt),
     index('tickets_supplier_idx').on(t.supplierId, t.status),
+    // A supplier's list walks its tickets newest first and stops at the page: no sort of its whole history.
+    index('tickets_supplier_id_idx').on(t.supplierId, t.id),
     index('tickets_carrier_idx').on(t.carrierId, t.status),
     index('tickets_destination_idx').on(t.destinationId),
     index('tickets_origin_idx').on(t.originDepotId),
@@ -58,5 +60,46 @@ export const ticketAssignments = pgTable(
   (t) => [
     index('ticket_assignments_ticket_idx').on(t.ticketId),
     index('ticket_assignments_carrier_idx').on(t.carrierId, t.status, t.createdAt),
+    // The service level reads each carrier's offers of the last 30 days whatever their status.
+    index('ticket_assignments_carrier_created_idx').on(t.carrierId, t.createdAt),
   ],
+);
+
+/**
+ * Which carriers see each live ticket, kept by triggers on tickets and ticket_assignments (migration
+ * 0003) in the same transaction as the write: a carrier sees a ticket it holds an open offer for or
+ * carries (status past PENDING) — `open` — and on its /all page also one it was offered before. Keyed by
+ * carrier so an index walks a carrier's tickets newest first instead of testing every ticket.
+ */
+export const ticketCarrierViews = pgTable(
+  'ticket_carrier_views',
+  {
+    carrierId: integer().notNull(),
+    ticketId: integer().notNull(),
+    /** The ticket's status, copied so a status filter is answered from this index. */
+    status: text().notNull(),
+    open: boolean().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.carrierId, t.ticketId] }),
+    index('ticket_carrier_views_status_idx').on(t.carrierId, t.status, t.ticketId),
+    index('ticket_carrier_views_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/**
+ * Live tickets per status and scope ('all' with party 0, 'supplier', 'carrier' for a carrier's open
+ * view), kept by the same triggers. Rows are added (+1/-1), never updated, so concurrent transitions do
+ * not wait on or deadlock over a shared counter row; a scope's rows are summed on read and folded into
+ * one row per status when they pile up.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    scope: text().$type<'all' | 'supplier' | 'carrier'>().notNull(),
+    partyId: integer().notNull(),
+    status: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [index('ticket_counts_scope_idx').on(t.scope, t.partyId, t.status)],
 );

@@ -1,10 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { LoginSchema, TokenLoginSchema } from '../../../shared/schemas/auth';
+import { ERROR_CODES } from '../../../shared/errors';
 import { MSG } from '../../../shared/schemas/messages';
 import { HttpError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { checkCaptcha, createCaptchaChallenge } from './captcha';
+import { passwordRoutes } from './password-routes';
+import { ssoRoutes } from './sso-routes';
 import { findCredentials, findUserView, recentFailures, recordLoginAttempt } from '../../repositories/users';
 
 /** Failed sign-ins (per username or address) within this window before a captcha is required. */
@@ -50,7 +53,10 @@ export async function authRoutes(app: FastifyInstance) {
           failures >= CAPTCHA_AFTER_FAILURES &&
           !(await checkCaptcha(app.db, app.config.captchaHmacKey, body.captcha))
         ) {
-          throw new HttpError(401, MSG.captchaRequired, undefined, { captchaRequired: true });
+          throw new HttpError(401, MSG.captchaRequired, undefined, {
+            code: ERROR_CODES.captchaRequired,
+            captchaRequired: true,
+          });
         }
       }
       const creds = await findCredentials(app.db, body.username);
@@ -61,10 +67,13 @@ export async function authRoutes(app: FastifyInstance) {
       if (!ok || !creds) {
         // The failure that reaches the limit says so at once, so the form shows the captcha before the next try.
         const captchaNext = app.config.captchaEnabled && failures + 1 >= CAPTCHA_AFTER_FAILURES;
-        throw new HttpError(401, MSG.incorrectLogin, undefined, captchaNext ? { captchaRequired: true } : undefined);
+        throw new HttpError(401, MSG.incorrectLogin, undefined, {
+          code: ERROR_CODES.incorrectLogin,
+          ...(captchaNext ? { captchaRequired: true } : {}),
+        });
       }
       const user = await findUserView(app.db, creds.id);
-      if (!user) throw new HttpError(401, MSG.incorrectLogin);
+      if (!user) throw new HttpError(401, MSG.incorrectLogin, undefined, { code: ERROR_CODES.incorrectLogin });
       return { token: await app.signToken(creds, body.expiresIn), user };
     },
   });
@@ -83,34 +92,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   });
 
-  // Recovery by e-mail and SSO come with the accounts work; until then they say so plainly.
-  for (const method of ['POST', 'PUT'] as const) {
-    route({
-      method,
-      url: '/auth/password',
-      access: 'public',
-      tags,
-      config: loginRateLimit,
-      handler: async () => {
-        throw new HttpError(501, 'This function is not available yet');
-      },
-    });
-  }
+  await passwordRoutes(app);
 
-  for (const provider of ['supplier', 'employee'] as const) {
-    route({
-      method: 'GET',
-      url: `/auth/login/${provider}`,
-      access: 'public',
-      tags,
-      summary: `SSO sign-in (${provider})`,
-      handler: async ({ reply }) => {
-        const settings = app.config.oidc[provider];
-        if (!settings.issuer || !settings.clientId) {
-          return reply.redirect('/login/login-error?reason=sso-not-configured');
-        }
-        return reply.redirect('/login/login-error?reason=sso-unavailable');
-      },
-    });
-  }
+  await ssoRoutes(app);
 }

@@ -64,6 +64,7 @@ export async function eventRoutes(app: FastifyInstance) {
           if (open) res.write(frame);
         },
         close,
+        tokenVersion: user.tokenVersion,
       });
       const ping = setInterval(() => res.write(': ping\n\n'), SSE_PING_MS);
       const expiry = setTimeout(close, Math.min(expiresIn ?? 24 * 3600_000, 24 * 3600_000));

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { HttpError } from '../../http/errors';
+import { asHttpError } from '../../http/multipart';
 import { defineRoute, PathIdSchema } from '../../http/route';
 import type { AuthUser } from '../../plugins/auth';
 import type { StoredObject } from '../../plugins/file-store';
@@ -94,6 +95,9 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
         }
         if (!stored) throw new HttpError(400, 'This is a required file', { file: 'This is a required file' });
         return await importPurchaseOrders(app.db, app.files, stored);
+      } catch (error) {
+        // A body cut short or with a wrong boundary is the sender's fault (400), not the server's.
+        throw asHttpError(error);
       } finally {
         if (stored) await app.files.remove(stored.key);
       }

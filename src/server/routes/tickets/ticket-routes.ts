@@ -13,9 +13,10 @@ import {
   CreateTicketSchema,
   DeclineTicketSchema,
   ManualAssignSchema,
+  TicketQuerySchema,
   UpdateTicketSchema,
 } from '../../../shared/schemas/ticket';
-import { expandStatuses, ServerTicketQuerySchema } from './ticket-schemas';
+import { expandStatuses } from './ticket-schemas';
 import {
   assignManually,
   cancelTicket,
@@ -51,7 +52,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/tickets',
     access: 'ticket:read',
-    query: ServerTicketQuerySchema,
+    query: TicketQuerySchema,
     tags,
     handler: async ({ user, query: q }) =>
       listTickets(app.db, user, {

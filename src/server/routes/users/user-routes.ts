@@ -39,7 +39,10 @@ export async function userRoutes(app: FastifyInstance) {
     body: FirebaseTokenSchema,
     tags,
     handler: async ({ user, params: { id }, body }) => {
-      await addFirebaseToken(app.db, ownOrAdmin(user, id, true).id, body.token);
+      const { takenFrom, dropped } = await addFirebaseToken(app.db, ownOrAdmin(user, id, true).id, body.token);
+      // The token itself is a credential of the device: it is not logged, only whose registration ended.
+      if (takenFrom !== null) app.log.info({ userId: user.id, takenFrom }, 'device token moved to another user');
+      if (dropped > 0) app.log.info({ userId: user.id, dropped }, 'oldest device tokens dropped over the cap');
       return { ok: true };
     },
   });

@@ -11,8 +11,9 @@ import { IconCalculator, IconFileSpreadsheet, IconFileZip, IconPlus } from '@tab
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RPA_MSG, RPA_PAGE_SIZE, type RpaView } from '../../../../shared/schemas/rpa';
-import { BackOfficeList, type ListColumn } from '../../../components/back-office-list';
+import { DataList, ListFilters, type DataColumn } from '../../../components/data-list';
 import { DownloadButton } from '../../../components/download-button';
+import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useRpas } from '../api/get-rpas';
@@ -61,15 +62,15 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
       <Text fw={600} size="sm">{`#${rpa.id}`}</Text>
     );
 
-  const columns: ListColumn<RpaView>[] = [
-    { key: 'id', header: t`RPA ID`, tableOnly: true, render: idText },
-    { key: 'from', header: t`From`, fit: true, render: (r) => formatRpaDate(r.from) },
-    { key: 'to', header: t`To`, fit: true, render: (r) => (r.to === 'NOW' ? t`NOW` : formatRpaDate(r.to)) },
+  const columns: DataColumn<RpaView>[] = [
+    { key: 'id', header: t`RPA ID`, tableOnly: true, cell: idText },
+    { key: 'from', header: t`From`, fit: true, cell: (r) => formatRpaDate(r.from) },
+    { key: 'to', header: t`To`, fit: true, cell: (r) => (r.to === 'NOW' ? t`NOW` : formatRpaDate(r.to)) },
     {
       key: 'qty',
       header: t`Invoices`,
       numeric: true,
-      render: (r) => <span data-testid="rpa-invoice-count">{r.invoiceQty}</span>,
+      cell: (r) => <span data-testid="rpa-invoice-count">{r.invoiceQty}</span>,
     },
   ];
 
@@ -114,7 +115,11 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
     );
 
   const filters = (
-    <>
+    <ListFilters
+      active={(rpaId ? 1 : 0) + (date ? 1 : 0)}
+      onClean={() => set({ rpaId: undefined, date: undefined })}
+      showLabel={t`Show ${query.data?.rpas.length ?? 0} results`}
+    >
       <NumberInput
         label={t`RPA ID`}
         placeholder={t`Any`}
@@ -135,19 +140,19 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
         value={date ?? null}
         onChange={(value) => set({ date: value ?? undefined })}
       />
-    </>
+    </ListFilters>
   );
 
   return (
     <>
-      <BackOfficeList
+      <PageHeader
         title={t`Accounting`}
         description={t`Accounting batches (RPA) with their provider invoices.`}
-        label={t`Accounting batches`}
         filters={filters}
-        activeFilters={(rpaId ? 1 : 0) + (date ? 1 : 0)}
-        onCleanFilters={() => set({ rpaId: undefined, date: undefined })}
-        rows={query.data?.rpas}
+      />
+      <DataList
+        label={t`Accounting batches`}
+        rows={query.data?.rpas ?? []}
         rowKey={(r) => String(r.id ?? 'open')}
         columns={columns}
         cardTitle={(r) => (
@@ -155,10 +160,11 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
             {r.id === null ? idText(r) : <Text fw={700} size="lg">{t`RPA #${r.id}`}</Text>}
           </Group>
         )}
-        rowActions={actions}
+        actions={actions}
         actionsHeader={t`Downloads`}
+        tableMinWidth={760}
         loading={query.isPending}
-        error={query.isError}
+        error={query.isError && !query.data}
         onRetry={() => void query.refetch()}
         emptyIcon={<IconCalculator size={30} stroke={1.5} />}
         emptyTitle={t`No accounting batches match this search`}
@@ -167,7 +173,6 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
         pageSize={RPA_PAGE_SIZE}
         total={query.data?.count ?? 0}
         onPage={(next) => set({ page: String(next) })}
-        resultCount={query.data?.rpas.length}
       />
       <CreateRpaDialog open={confirm} onClose={() => setConfirm(null)} />
     </>

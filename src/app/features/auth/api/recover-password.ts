@@ -5,7 +5,15 @@ export interface RecoverInput {
   captcha?: string;
 }
 
-/** POST /auth/password: mails a reset link. */
-export function recoverPassword(input: RecoverInput): Promise<unknown> {
-  return apiFetch<unknown>('/auth/password', { method: 'POST', body: input, skipUnauthorizedLogout: true });
+/**
+ * POST /auth/password: mails a reset link. The app's language goes along, so the mail is written in
+ * the language the user reads the portal in.
+ */
+export function recoverPassword(input: RecoverInput, language?: string): Promise<unknown> {
+  return apiFetch<unknown>('/auth/password', {
+    method: 'POST',
+    body: input,
+    headers: language ? { 'Accept-Language': language === 'es' ? 'es-MX' : language } : undefined,
+    skipUnauthorizedLogout: true,
+  });
 }

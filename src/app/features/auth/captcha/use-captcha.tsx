@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { ERROR_CODES } from '../../../../shared/errors';
 import { ApiError } from '../../../lib/api-client';
 import { CaptchaField } from './captcha-field';
 
@@ -6,7 +7,7 @@ import { CaptchaField } from './captcha-field';
 export function captchaRequested(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   const body: Record<string, unknown> | null = error.body ? { ...error.body } : null;
-  return body?.captchaRequired === true || error.status === 428 || body?.message === 'captcha required';
+  return body?.captchaRequired === true || error.status === 428 || body?.code === ERROR_CODES.captchaRequired;
 }
 
 export interface CaptchaGate {

@@ -1,8 +1,7 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ChangePasswordFormSchema } from '../../../../shared/schemas/auth';
@@ -16,12 +15,14 @@ export interface ChangePasswordFormProps {
   token: string;
 }
 
-/** at least 8 characters, matching confirmation; 401 means the link expired. */
+/**
+ * The new password from a mailed link: at least 8 characters and a matching confirmation. A 401 means
+ * the link expired or was used; that and any other failure lead back to the recover page.
+ */
 export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const navigate = useNavigate();
-  const [unavailable, setUnavailable] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
@@ -30,7 +31,6 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
   });
 
   const submit = form.onSubmit(async ({ password }) => {
-    setUnavailable(false);
     setSubmitting(true);
     try {
       await changePassword(password, token);
@@ -38,10 +38,6 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
       void navigate(PATHS.login.traditional, { replace: true });
     } catch (error) {
       setSubmitting(false);
-      if (error instanceof ApiError && error.status === 501) {
-        setUnavailable(true);
-        return;
-      }
       const expired = error instanceof ApiError && error.status === 401;
       notifications.show({
         color: 'red',
@@ -54,11 +50,6 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {unavailable && (
-          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="alert">
-            {t`This function is not available yet. Ask an administrator to reset your password.`}
-          </Alert>
-        )}
         <PasswordInput
           label={t`New password`}
           description={t`At least 8 characters.`}

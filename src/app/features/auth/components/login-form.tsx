@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ERROR_CODES } from '../../../../shared/errors';
 import { LoginSchema } from '../../../../shared/schemas/auth';
 import { MSG } from '../../../../shared/schemas/messages';
 import type { User } from '../../../../shared/schemas/user';
@@ -36,7 +37,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     if (error instanceof NetworkError) return t`No connection to the server. Check your network and try again.`;
     if (error instanceof ApiError) {
       // A wrong password that reaches the failure limit says so and asks for the captcha in the same answer.
-      if (error.status === 401 && error.body?.message === MSG.incorrectLogin) return tm(MSG.incorrectLogin);
+      if (error.body?.code === ERROR_CODES.incorrectLogin) return tm(MSG.incorrectLogin);
       if (captchaRequested(error)) return tm(MSG.captchaRequired);
       if (error.status === 401) return tm(MSG.incorrectLogin);
       if (error.status === 429) return t`Too many attempts. Wait a moment and try again.`;

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RecoverSchema } from '../../../../shared/schemas/auth';
 import { ApiError, NetworkError } from '../../../lib/api-client';
@@ -10,10 +10,10 @@ import { MSG } from '../../../../shared/schemas/messages';
 import { recoverPassword } from '../api/recover-password';
 import { captchaRequested, useCaptchaGate } from '../captcha/use-captcha';
 
-type Outcome = { kind: 'sent' } | { kind: 'unavailable' } | { kind: 'error'; text: string };
+type Outcome = { kind: 'sent' } | { kind: 'error'; text: string };
 
 export function RecoverForm() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -30,14 +30,15 @@ export function RecoverForm() {
     setOutcome(null);
     setSubmitting(true);
     try {
-      await recoverPassword({ ...values, captcha: captcha.payload });
+      await recoverPassword({ ...values, captcha: captcha.payload }, i18n.locale);
       setOutcome({ kind: 'sent' });
     } catch (error) {
       captcha.onRefused(error);
-      if (error instanceof ApiError && error.status === 501) setOutcome({ kind: 'unavailable' });
-      else if (captchaRequested(error)) setOutcome({ kind: 'error', text: tm(MSG.captchaRequired) });
+      if (captchaRequested(error)) setOutcome({ kind: 'error', text: tm(MSG.captchaRequired) });
       else if (error instanceof NetworkError)
         setOutcome({ kind: 'error', text: t`No connection to the server. Check your network and try again.` });
+      else if (error instanceof ApiError && error.status >= 500)
+        setOutcome({ kind: 'error', text: t`The mail could not be sent. Try again later.` });
       else setOutcome({ kind: 'error', text: t`User not found` });
     } finally {
       setSubmitting(false);
@@ -50,11 +51,6 @@ export function RecoverForm() {
         {outcome?.kind === 'sent' && (
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
             {t`Check your email to change the password`}
-          </Alert>
-        )}
-        {outcome?.kind === 'unavailable' && (
-          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="alert">
-            {t`This function is not available yet. Ask an administrator to reset your password.`}
           </Alert>
         )}
         {outcome?.kind === 'error' && (

@@ -67,6 +67,8 @@ export function CategoriesScreen({ readOnly }: { readOnly: boolean }) {
       header: t`Category`,
       cell: (c) => (
         <NumberInput
+          // Out-of-range values stay as typed so the check shows the rule instead of silently changing them.
+          clampBehavior="none"
           aria-label={t`Category of ${c.businessName}`}
           value={draftOf(c).category}
           onChange={(value) => change(c, { category: value })}

@@ -138,6 +138,8 @@ function ContractForm({
           maxLength={200}
         />
         <NumberInput
+          // Out-of-range values stay as typed so the check shows the rule instead of silently changing them.
+          clampBehavior="none"
           label={t`Price`}
           required
           prefix="$"

@@ -40,16 +40,18 @@ export function ContractsScreen({ mayEdit }: { mayEdit: boolean }) {
 
   const columns: DataColumn<ContractView>[] = [
     { key: 'description', header: t`Description`, cell: (c) => c.description, primary: true },
-    { key: 'id', header: t`Contract`, cell: (c) => `#${c.id}` },
+    { key: 'id', header: t`Contract`, cell: (c) => `#${c.id}`, fit: true },
     { key: 'carrier', header: t`Carrier`, cell: (c) => c.carrier.businessName },
-    { key: 'price', header: t`Price`, cell: (c) => f.money(c.price), numeric: true },
-    { key: 'from', header: t`From`, cell: (c) => f.day(c.from) },
-    { key: 'to', header: t`To`, cell: (c) => f.day(c.to) },
+    { key: 'price', header: t`Price`, cell: (c) => f.money(c.price), numeric: true, fit: true },
+    { key: 'from', header: t`From`, cell: (c) => f.day(c.from), fit: true },
+    { key: 'to', header: t`To`, cell: (c) => f.day(c.to), fit: true },
     {
       key: 'status',
       header: t`Status`,
+      // As wide as the badge, and the badge as wide as its text: a squeezed cell cut the Spanish status at 1280 px.
+      fit: true,
       cell: (c) => (
-        <Badge color={c.status === 'active' ? 'green' : c.ended ? 'gray' : 'blue'} variant="light">
+        <Badge color={c.status === 'active' ? 'green' : c.ended ? 'gray' : 'blue'} variant="light" miw="max-content">
           {c.status === 'active' ? t`Active` : c.ended ? t`Ended` : t`Not started`}
         </Badge>
       ),

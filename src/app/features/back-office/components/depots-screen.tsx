@@ -4,8 +4,7 @@
  * longitude as text, an optional description of at most 200, a border crossing). A duplicate
  * supplier/city/address shows 'Error: Duplicate Depot values'; other failures 'Failed to create depot'.
  */
-import { Anchor, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Group, Modal, Select, TextInput, Textarea } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconBuildingWarehouse, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,24 +20,21 @@ import { coordinateText, CreateDepotSchema, mapsUrl, type DepotView } from '../.
 import { depotsQueryOptions, useBorderCrossingLookup, useCreateDepot, useSupplierLookup } from '../api/masters';
 import { fieldIssues, serverFieldErrors } from '../server-error';
 import { toastError, toastSuccess } from '../toasts';
-
-const PAGE_SIZE = 10;
+import { ModalForm, pagedList, useFieldErrors, usePagedFilters, PAGE_SIZE } from './screen-kit';
 
 export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
-  const [supplierId, setSupplierId] = useState<string | null>(null);
-  const [city, setCity] = useState('');
-  const [debouncedCity] = useDebouncedValue(city.trim(), 300);
-  const [page, setPage] = useState(1);
+  const filters = usePagedFilters<{ supplierId: string | null; city: string }>({ supplierId: null, city: '' });
+  const supplierId = filters.applied('supplierId');
   const [creating, setCreating] = useState(false);
   const suppliers = useSupplierLookup();
   const query = useQuery(
     depotsQueryOptions({
-      page,
+      page: filters.page,
       limit: PAGE_SIZE,
       supplierId: supplierId ? Number(supplierId) : undefined,
-      city: debouncedCity || undefined,
+      city: filters.applied('city'),
     }),
   );
 
@@ -82,12 +78,8 @@ export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
         }
         filters={
           <ListFilters
-            active={(supplierId ? 1 : 0) + (city ? 1 : 0)}
-            onClean={() => {
-              setSupplierId(null);
-              setCity('');
-              setPage(1);
-            }}
+            active={filters.active}
+            onClean={filters.clean}
             showLabel={t`Show ${query.data?.count ?? 0} depots`}
           >
             <Select
@@ -95,20 +87,14 @@ export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
               placeholder={t`All suppliers`}
               clearable
               data={(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.businessName }))}
-              value={supplierId}
-              onChange={(value) => {
-                setSupplierId(value);
-                setPage(1);
-              }}
+              value={filters.values.supplierId}
+              onChange={filters.set('supplierId')}
               w={{ base: '100%', md: 260 }}
             />
             <TextInput
               label={t`City`}
-              value={city}
-              onChange={(e) => {
-                setCity(e.currentTarget.value);
-                setPage(1);
-              }}
+              value={filters.values.city}
+              onChange={filters.text('city')}
               w={{ base: '100%', md: 200 }}
             />
           </ListFilters>
@@ -117,19 +103,12 @@ export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
       <DataList
         label={t`Depots`}
         columns={columns}
-        rows={query.data?.depots ?? []}
+        {...pagedList(query, filters.page, filters.setPage, query.data?.depots)}
         rowKey={(d) => d.id}
-        loading={query.isPending}
-        error={query.isError}
         errorText={tm(BACK_OFFICE_TOASTS.depotsError)}
-        onRetry={() => void query.refetch()}
         emptyIcon={<IconBuildingWarehouse size={30} stroke={1.5} />}
         emptyTitle={t`No depots match these filters`}
         emptyDescription={t`Change or clean the filters to see more depots.`}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={query.data?.count ?? 0}
-        onPage={setPage}
       />
       <Modal opened={creating} onClose={() => setCreating(false)} title={t`New depot`}>
         {creating && <DepotForm suppliers={suppliers.data ?? []} onClose={() => setCreating(false)} />}
@@ -155,7 +134,7 @@ function DepotForm({ suppliers, onClose }: { suppliers: { id: number; businessNa
     description: '',
     borderCrossingId: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, show } = useFieldErrors();
   const set = (key: keyof typeof values) => (value: string | null) => setValues((x) => ({ ...x, [key]: value ?? '' }));
 
   const submit = () => {
@@ -175,7 +154,7 @@ function DepotForm({ suppliers, onClose }: { suppliers: { id: number; businessNa
     if (!parsed.success)
       for (const [k, m] of Object.entries(fieldIssues(parsed.issues))) if (k !== 'location') found[k] ??= m;
     if (Object.keys(found).length > 0 || !parsed.success) {
-      setErrors(Object.fromEntries(Object.entries(found).map(([k, m]) => [k, tm(m)])));
+      show(found);
       return;
     }
     setErrors({});
@@ -195,78 +174,66 @@ function DepotForm({ suppliers, onClose }: { suppliers: { id: number; businessNa
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="sm">
-        <Select
-          label={t`Supplier`}
+    <ModalForm onSubmit={submit} onCancel={onClose} pending={create.isPending} submitLabel={t`Add depot`}>
+      <Select
+        label={t`Supplier`}
+        required
+        searchable
+        data={suppliers.map((s) => ({ value: String(s.id), label: s.businessName }))}
+        value={values.supplierId || null}
+        onChange={set('supplierId')}
+        error={errors.supplierId}
+      />
+      <TextInput
+        label={t`City`}
+        required
+        value={values.city}
+        onChange={(e) => set('city')(e.currentTarget.value)}
+        error={errors.city}
+        maxLength={100}
+      />
+      <TextInput
+        label={t`Address`}
+        required
+        value={values.address}
+        onChange={(e) => set('address')(e.currentTarget.value)}
+        error={errors.address}
+        maxLength={100}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label={t`Latitude`}
           required
-          searchable
-          data={suppliers.map((s) => ({ value: String(s.id), label: s.businessName }))}
-          value={values.supplierId || null}
-          onChange={set('supplierId')}
-          error={errors.supplierId}
+          inputMode="decimal"
+          value={values.latitude}
+          onChange={(e) => set('latitude')(e.currentTarget.value)}
+          error={errors.latitude}
         />
         <TextInput
-          label={t`City`}
+          label={t`Longitude`}
           required
-          value={values.city}
-          onChange={(e) => set('city')(e.currentTarget.value)}
-          error={errors.city}
-          maxLength={100}
+          inputMode="decimal"
+          value={values.longitude}
+          onChange={(e) => set('longitude')(e.currentTarget.value)}
+          error={errors.longitude}
         />
-        <TextInput
-          label={t`Address`}
-          required
-          value={values.address}
-          onChange={(e) => set('address')(e.currentTarget.value)}
-          error={errors.address}
-          maxLength={100}
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label={t`Latitude`}
-            required
-            inputMode="decimal"
-            value={values.latitude}
-            onChange={(e) => set('latitude')(e.currentTarget.value)}
-            error={errors.latitude}
-          />
-          <TextInput
-            label={t`Longitude`}
-            required
-            inputMode="decimal"
-            value={values.longitude}
-            onChange={(e) => set('longitude')(e.currentTarget.value)}
-            error={errors.longitude}
-          />
-        </Group>
-        <Textarea
-          label={t`Description`}
-          value={values.description}
-          onChange={(e) => set('description')(e.currentTarget.value)}
-          error={errors.description}
-          maxLength={200}
-          minRows={2}
-        />
-        <Select
-          label={t`Border crossing`}
-          required
-          data={(crossings.data ?? []).map((c) => ({ value: String(c.id), label: c.description }))}
-          value={values.borderCrossingId || null}
-          onChange={set('borderCrossingId')}
-          error={errors.borderCrossingId}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" loading={create.isPending}>{t`Add depot`}</Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+      <Textarea
+        label={t`Description`}
+        value={values.description}
+        onChange={(e) => set('description')(e.currentTarget.value)}
+        error={errors.description}
+        maxLength={200}
+        minRows={2}
+      />
+      <Select
+        label={t`Border crossing`}
+        required
+        data={(crossings.data ?? []).map((c) => ({ value: String(c.id), label: c.description }))}
+        value={values.borderCrossingId || null}
+        onChange={set('borderCrossingId')}
+        error={errors.borderCrossingId}
+      />
+    </ModalForm>
   );
 }

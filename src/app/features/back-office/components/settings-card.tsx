@@ -104,6 +104,8 @@ function SettingRow({
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
         <NumberInput
+          // Out-of-range values stay as typed so the check shows the rule instead of silently changing them.
+          clampBehavior="none"
           label={label}
           description={hint}
           value={value}

@@ -3,13 +3,11 @@
  * (may request tickets, default destination, notice e-mail) edited in a modal. ADMINRO sees the edit
  * buttons disabled.
  */
-import { Badge, Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Modal, Select, Switch, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconBuildingFactory2, IconPencil } from '@tabler/icons-react';
+import { IconBuildingFactory2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import * as v from 'valibot';
 import { DataList, ListFilters, type DataColumn } from '../../../components/data-list';
 import { PageHeader } from '../../../components/page-header';
 import { BACK_OFFICE_TOASTS } from '../../../lib/back-office-messages';
@@ -17,28 +15,22 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { UpdateSupplierSchema, type SupplierView } from '../../../../shared/schemas/supplier';
 import { suppliersQueryOptions, useDestinationLookup, useUpdateSupplier } from '../api/masters';
 import { useFormats } from '../format';
-import { fieldIssues, serverError, serverFieldErrors } from '../server-error';
-import { toastError, toastSuccess } from '../toasts';
-
-const PAGE_SIZE = 10;
+import { toastSuccess } from '../toasts';
+import { EditButton, ModalForm, pagedList, useFieldErrors, usePagedFilters, PAGE_SIZE } from './screen-kit';
 
 export function SuppliersScreen({ readOnly }: { readOnly: boolean }) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const f = useFormats();
-  const [name, setName] = useState('');
-  const [sapId, setSapId] = useState('');
-  const [page, setPage] = useState(1);
-  const [debouncedName] = useDebouncedValue(name.trim(), 300);
-  const [debouncedSap] = useDebouncedValue(sapId.trim(), 300);
+  const filters = usePagedFilters({ businessName: '', sapId: '' });
   const [editing, setEditing] = useState<SupplierView | null>(null);
   const destinations = useDestinationLookup();
   const query = useQuery(
     suppliersQueryOptions({
-      page,
+      page: filters.page,
       limit: PAGE_SIZE,
-      businessName: debouncedName || undefined,
-      sapId: debouncedSap || undefined,
+      businessName: filters.applied('businessName'),
+      sapId: filters.applied('sapId'),
     }),
   );
   const destinationName = (id: number | null) => destinations.data?.find((d) => d.id === id)?.name ?? '—';
@@ -73,30 +65,20 @@ export function SuppliersScreen({ readOnly }: { readOnly: boolean }) {
         description={t`Suppliers and their options.`}
         filters={
           <ListFilters
-            active={(name ? 1 : 0) + (sapId ? 1 : 0)}
-            onClean={() => {
-              setName('');
-              setSapId('');
-              setPage(1);
-            }}
+            active={filters.active}
+            onClean={filters.clean}
             showLabel={t`Show ${query.data?.count ?? 0} suppliers`}
           >
             <TextInput
               label={t`Business name`}
-              value={name}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-                setPage(1);
-              }}
+              value={filters.values.businessName}
+              onChange={filters.text('businessName')}
               w={{ base: '100%', md: 260 }}
             />
             <TextInput
               label={t`SAP id`}
-              value={sapId}
-              onChange={(e) => {
-                setSapId(e.currentTarget.value);
-                setPage(1);
-              }}
+              value={filters.values.sapId}
+              onChange={filters.text('sapId')}
               w={{ base: '100%', md: 160 }}
             />
           </ListFilters>
@@ -105,30 +87,16 @@ export function SuppliersScreen({ readOnly }: { readOnly: boolean }) {
       <DataList
         label={t`Suppliers`}
         columns={columns}
-        rows={query.data?.suppliers ?? []}
+        {...pagedList(query, filters.page, filters.setPage, query.data?.suppliers)}
         rowKey={(s) => s.id}
-        loading={query.isPending}
-        error={query.isError}
         errorText={tm(BACK_OFFICE_TOASTS.suppliersError)}
-        onRetry={() => void query.refetch()}
         emptyIcon={<IconBuildingFactory2 size={30} stroke={1.5} />}
         emptyTitle={t`No suppliers match these filters`}
         emptyDescription={t`Change or clean the filters to see more suppliers.`}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={query.data?.count ?? 0}
-        onPage={setPage}
         actions={(s) => (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPencil size={14} />}
-            disabled={readOnly}
-            onClick={() => setEditing(s)}
-            aria-label={t`Edit options of ${s.businessName}`}
-          >
+          <EditButton disabled={readOnly} onClick={() => setEditing(s)} label={t`Edit options of ${s.businessName}`}>
             {t`Options`}
-          </Button>
+          </EditButton>
         )}
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.businessName}>
@@ -155,74 +123,55 @@ function SupplierOptionsForm({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const tm = useMessageTranslator();
   const update = useUpdateSupplier();
   const [enabled, setEnabled] = useState(supplier.options.enabled);
   const [destination, setDestination] = useState<string | null>(
     supplier.options.defaultDestinationId === null ? null : String(supplier.options.defaultDestinationId),
   );
   const [email, setEmail] = useState(supplier.options.noticeEmail ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check, refused } = useFieldErrors();
   const submit = () => {
-    const parsed = v.safeParse(UpdateSupplierSchema, {
+    const options = check(UpdateSupplierSchema, {
       enabled,
       defaultDestinationId: destination === null ? null : Number(destination),
       noticeEmail: email,
     });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(Object.entries(fieldIssues(parsed.issues)).map(([k, m]) => [k, tm(m)])));
-      return;
-    }
+    if (!options) return;
     update.mutate(
-      { id: supplier.id, supplier: parsed.output },
+      { id: supplier.id, supplier: options },
       {
         onSuccess: () => {
           toastSuccess(t`${supplier.businessName}: options saved`);
           onClose();
         },
-        onError: (error) => {
-          setErrors(serverFieldErrors(error, tm));
-          toastError(serverError(error, tm, t`The options could not be saved`));
-        },
+        onError: refused(t`The options could not be saved`),
       },
     );
   };
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="sm">
-        <Switch
-          label={t`May request tickets`}
-          description={t`When off, the supplier cannot create new tickets.`}
-          checked={enabled}
-          onChange={(e) => setEnabled(e.currentTarget.checked)}
-          size="md"
-        />
-        <Select
-          label={t`Default destination`}
-          clearable
-          data={destinations.map((d) => ({ value: String(d.id), label: d.name }))}
-          value={destination}
-          onChange={setDestination}
-          error={errors.defaultDestinationId}
-        />
-        <TextInput
-          label={t`Notice e-mail`}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={errors.noticeEmail}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" loading={update.isPending}>{t`Save`}</Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm onSubmit={submit} onCancel={onClose} pending={update.isPending}>
+      <Switch
+        label={t`May request tickets`}
+        description={t`When off, the supplier cannot create new tickets.`}
+        checked={enabled}
+        onChange={(e) => setEnabled(e.currentTarget.checked)}
+        size="md"
+      />
+      <Select
+        label={t`Default destination`}
+        clearable
+        data={destinations.map((d) => ({ value: String(d.id), label: d.name }))}
+        value={destination}
+        onChange={setDestination}
+        error={errors.defaultDestinationId}
+      />
+      <TextInput
+        label={t`Notice e-mail`}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        error={errors.noticeEmail}
+      />
+    </ModalForm>
   );
 }

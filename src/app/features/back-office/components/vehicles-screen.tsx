@@ -3,35 +3,34 @@
  * with a create and edit modal. The equipment id follows the car/equipment rule and is unique per
  * carrier (the server answers 409 on a duplicate, shown under the field).
  */
-import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Modal, NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconPencil, IconPlus, IconTruck } from '@tabler/icons-react';
+import { IconPlus, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import * as v from 'valibot';
 import { DataList, ListFilters, type DataColumn } from '../../../components/data-list';
 import { PageHeader } from '../../../components/page-header';
-import { useMessageTranslator } from '../../../lib/messages';
 import { VehicleSchema, type VehicleView } from '../../../../shared/schemas/vehicle';
 import { useSaveVehicle, vehiclesQueryOptions } from '../api/vehicles';
 import { useFormats } from '../format';
-import { fieldIssues, serverError, serverFieldErrors } from '../server-error';
-import { toastError, toastSuccess } from '../toasts';
+import { toastSuccess } from '../toasts';
+import { EditButton, ModalForm, pagedList, useFieldErrors, usePagedFilters, PAGE_SIZE } from './screen-kit';
 
-const PAGE_SIZE = 10;
 type Editing = { vehicle: VehicleView | null } | null;
 
 export function VehiclesScreen() {
   const { t } = useLingui();
   const f = useFormats();
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState<'true' | 'false' | null>(null);
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const filters = usePagedFilters<{ equipmentId: string; active: string | null }>({ equipmentId: '', active: null });
+  const active = filters.applied('active');
   const [editing, setEditing] = useState<Editing>(null);
   const query = useQuery(
-    vehiclesQueryOptions({ page, limit: PAGE_SIZE, equipmentId: debounced || undefined, active: active ?? undefined }),
+    vehiclesQueryOptions({
+      page: filters.page,
+      limit: PAGE_SIZE,
+      equipmentId: filters.applied('equipmentId'),
+      active: active === 'true' || active === 'false' ? active : undefined,
+    }),
   );
 
   const columns: DataColumn<VehicleView>[] = [
@@ -63,21 +62,14 @@ export function VehiclesScreen() {
         }
         filters={
           <ListFilters
-            active={(search ? 1 : 0) + (active ? 1 : 0)}
-            onClean={() => {
-              setSearch('');
-              setActive(null);
-              setPage(1);
-            }}
+            active={filters.active}
+            onClean={filters.clean}
             showLabel={t`Show ${query.data?.count ?? 0} vehicles`}
           >
             <TextInput
               label={t`Equipment ID`}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
+              value={filters.values.equipmentId}
+              onChange={filters.text('equipmentId')}
               w={{ base: '100%', md: 200 }}
             />
             <Select
@@ -88,11 +80,8 @@ export function VehiclesScreen() {
                 { value: 'true', label: t`Active` },
                 { value: 'false', label: t`Inactive` },
               ]}
-              value={active}
-              onChange={(value) => {
-                setActive(value === 'true' || value === 'false' ? value : null);
-                setPage(1);
-              }}
+              value={filters.values.active}
+              onChange={filters.set('active')}
               w={{ base: '100%', md: 200 }}
             />
           </ListFilters>
@@ -101,29 +90,16 @@ export function VehiclesScreen() {
       <DataList
         label={t`Vehicles`}
         columns={columns}
-        rows={query.data?.vehicles ?? []}
+        {...pagedList(query, filters.page, filters.setPage, query.data?.vehicles)}
         rowKey={(x) => x.id}
-        loading={query.isPending}
-        error={query.isError}
         errorText={t`The vehicles could not be loaded`}
-        onRetry={() => void query.refetch()}
         emptyIcon={<IconTruck size={30} stroke={1.5} />}
-        emptyTitle={search || active ? t`No vehicles match these filters` : t`No vehicles yet`}
+        emptyTitle={filters.active > 0 ? t`No vehicles match these filters` : t`No vehicles yet`}
         emptyDescription={t`Add your trucks or railcars so suppliers can pick their equipment ids.`}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={query.data?.count ?? 0}
-        onPage={setPage}
         actions={(x) => (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPencil size={14} />}
-            onClick={() => setEditing({ vehicle: x })}
-            aria-label={t`Edit vehicle ${x.equipmentId}`}
-          >
+          <EditButton onClick={() => setEditing({ vehicle: x })} label={t`Edit vehicle ${x.equipmentId}`}>
             {t`Edit`}
-          </Button>
+          </EditButton>
         )}
       />
       <Modal
@@ -141,93 +117,75 @@ export function VehiclesScreen() {
 
 function VehicleForm({ vehicle, onClose }: { vehicle: VehicleView | null; onClose: () => void }) {
   const { t } = useLingui();
-  const tm = useMessageTranslator();
   const save = useSaveVehicle();
   const [equipmentId, setEquipmentId] = useState(vehicle?.equipmentId ?? '');
   const [plate, setPlate] = useState(vehicle?.plate ?? '');
   const [description, setDescription] = useState(vehicle?.description ?? '');
   const [capacity, setCapacity] = useState<number | string>(vehicle?.capacityLbs ?? '');
   const [active, setActive] = useState(vehicle?.active ?? true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check, refused } = useFieldErrors();
 
   const submit = () => {
-    const parsed = v.safeParse(VehicleSchema, {
+    const checked = check(VehicleSchema, {
       equipmentId,
       plate,
       description,
       capacityLbs: capacity === '' ? undefined : Number(capacity),
       active,
     });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(Object.entries(fieldIssues(parsed.issues)).map(([k, m]) => [k, tm(m)])));
-      return;
-    }
-    setErrors({});
+    if (!checked) return;
     save.mutate(
-      { id: vehicle?.id ?? null, vehicle: parsed.output },
+      { id: vehicle?.id ?? null, vehicle: checked },
       {
         onSuccess: ({ vehicle: saved }) => {
           toastSuccess(t`Vehicle ${saved.equipmentId} saved`);
           onClose();
         },
-        onError: (error) => {
-          setErrors(serverFieldErrors(error, tm));
-          toastError(serverError(error, tm, t`The vehicle could not be saved`));
-        },
+        onError: refused(t`The vehicle could not be saved`),
       },
     );
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="sm">
+    <ModalForm onSubmit={submit} onCancel={onClose} pending={save.isPending}>
+      <TextInput
+        label={t`Equipment ID`}
+        description={t`Car initial letters plus number, no symbols or spaces`}
+        required
+        value={equipmentId}
+        onChange={(e) => setEquipmentId(e.currentTarget.value)}
+        error={errors.equipmentId}
+        maxLength={30}
+      />
+      <Group grow align="flex-start">
         <TextInput
-          label={t`Equipment ID`}
-          description={t`Car initial letters plus number, no symbols or spaces`}
+          label={t`Plate`}
+          value={plate}
+          onChange={(e) => setPlate(e.currentTarget.value)}
+          error={errors.plate}
+          maxLength={20}
+        />
+        <NumberInput
+          // Out-of-range values stay as typed so the check shows the rule instead of silently changing them.
+          clampBehavior="none"
+          label={t`Capacity (lbs)`}
           required
-          value={equipmentId}
-          onChange={(e) => setEquipmentId(e.currentTarget.value)}
-          error={errors.equipmentId}
-          maxLength={30}
+          thousandSeparator=","
+          decimalScale={2}
+          min={0}
+          value={capacity}
+          onChange={setCapacity}
+          error={errors.capacityLbs}
         />
-        <Group grow align="flex-start">
-          <TextInput
-            label={t`Plate`}
-            value={plate}
-            onChange={(e) => setPlate(e.currentTarget.value)}
-            error={errors.plate}
-            maxLength={20}
-          />
-          <NumberInput
-            label={t`Capacity (lbs)`}
-            required
-            thousandSeparator=","
-            decimalScale={2}
-            min={0}
-            value={capacity}
-            onChange={setCapacity}
-            error={errors.capacityLbs}
-          />
-        </Group>
-        <TextInput
-          label={t`Description`}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={errors.description}
-          maxLength={200}
-        />
-        <Switch label={t`Active`} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} size="md" />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" loading={save.isPending}>{t`Save`}</Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+      <TextInput
+        label={t`Description`}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+        maxLength={200}
+      />
+      <Switch label={t`Active`} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} size="md" />
+    </ModalForm>
   );
 }

@@ -3,25 +3,25 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconBan } from '@tabler/icons-react';
-import { isCancelEnabled } from '../../../../shared/domain/role-views';
-import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import type { AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useCancelTicket } from '../api/cancel-ticket';
 
 export interface CancelTicketButtonProps {
   ticketId: number | null;
-  status: TicketStatus | null;
+  /** What the user may do with the ticket now (availableActions); enabled when it holds 'cancel'. */
+  actions: readonly AvailableAction[];
   onCanceled: () => void;
   fullWidth?: boolean;
 }
 
-/** Cancels a SUPPLIER_INVOICED ticket after a confirmation; disabled in any other status. */
-export function CancelTicketButton({ ticketId, status, onCanceled, fullWidth }: CancelTicketButtonProps) {
+/** Cancels the ticket after a confirmation; disabled unless the user may cancel it now (SUPPLIER_INVOICED). */
+export function CancelTicketButton({ ticketId, actions, onCanceled, fullWidth }: CancelTicketButtonProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const [opened, { open, close }] = useDisclosure(false);
   const cancel = useCancelTicket();
-  const enabled = ticketId !== null && status !== null && isCancelEnabled(status);
+  const enabled = ticketId !== null && actions.includes('cancel');
 
   const confirm = () => {
     if (ticketId === null) return;

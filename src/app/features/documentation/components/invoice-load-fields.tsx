@@ -3,7 +3,7 @@
  * number and amount, car/equipment, weights, material and purchase order. The railcar form adds its
  * waybill after the amount and its comments below.
  */
-import { Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { AmountInput } from '../../../components/amount-input';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useDestinations } from '../../../lib/lookups';
+import { useEquipmentSuggestions } from '../api/get-equipment-suggestions';
 import type { DocumentationFormValues } from '../form-values';
 import { MaterialFields, type MaterialFieldsProps } from './material-fields';
 
@@ -42,6 +43,9 @@ export function InvoiceLoadFields({
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const destinations = useDestinations();
+  const pickedTicket = form.values.ticketId ? Number(form.values.ticketId) : null;
+  // The carrier's registered equipment, offered while the field is editable; any other id may be typed.
+  const equipmentIds = useEquipmentSuggestions(locked ? null : pickedTicket);
   const field = (name: keyof DocumentationFormValues) => ({
     ...form.getInputProps(name),
     error: tm(form.errors[name]),
@@ -69,12 +73,13 @@ export function InvoiceLoadFields({
         <TextInput label={t`Invoice number`} required={!editing} disabled={locked} {...field('invoiceNumber')} />
         <AmountInput kind="money" label={t`Invoice amount`} required disabled={locked} {...field('invoiceAmount')} />
         {afterAmount}
-        <TextInput
+        <Autocomplete
           label={t`Car/Equipment`}
           description={t`Car initial letters plus number, no symbols or spaces`}
           required
           disabled={locked}
           autoCapitalize="characters"
+          data={equipmentIds}
           {...field('carEquipment')}
         />
         <AmountInput kind="weight" label={t`Gross weight (lbs)`} required disabled={locked} {...field('grossWeight')} />

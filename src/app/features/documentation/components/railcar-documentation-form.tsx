@@ -10,6 +10,7 @@ import { Alert, Loader, Paper, Stack, TextInput, Textarea } from '@mantine/core'
 import { useLingui } from '@lingui/react/macro';
 import { IconLock } from '@tabler/icons-react';
 import { DOCUMENT_TOASTS } from '../../../lib/messages';
+import type { ActionUser } from '../../../../shared/domain/available-actions';
 import { EMPTY_VALUES, valuesFromDocumentation, type DocumentationFormValues } from '../form-values';
 import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
@@ -27,6 +28,7 @@ export interface RailcarDocumentationFormProps {
   /** A confirmed railcar ticket to document, already picked. */
   ticketToLoad?: DocTicket | null;
   supplierId: number | undefined;
+  user: ActionUser | null;
   onDone: () => void;
 }
 
@@ -46,6 +48,7 @@ export function RailcarDocumentationForm({
   editTicket,
   ticketToLoad = null,
   supplierId,
+  user,
   onDone,
 }: RailcarDocumentationFormProps) {
   const { t } = useLingui();
@@ -53,6 +56,7 @@ export function RailcarDocumentationForm({
     mode: 'RAILCAR',
     editTicket,
     ticketToLoad,
+    user,
     onDone,
     initialValues,
     storedValues: (doc, ticket) => {
@@ -76,9 +80,9 @@ export function RailcarDocumentationForm({
       return { failure, notice: { message: duplicate ? failure.message : generic }, goBack: editing && !fixable };
     },
   });
-  const { form, editing, tickets, stored, doc, status, unloaded, locked, pickList, field } = state;
+  const { form, editing, tickets, stored, doc, actions, unloaded, locked, pickList, field } = state;
 
-  if (state.waiting) return <Loader aria-label={t`Loading`} />;
+  if (state.waiting) return <Loader role="status" aria-label={t`Loading`} />;
 
   return (
     <form onSubmit={state.submit} noValidate>
@@ -136,13 +140,7 @@ export function RailcarDocumentationForm({
           locked={locked}
           saving={state.saving}
           progress={state.progress}
-          cancel={
-            <CancelTicketButton
-              ticketId={editTicket?.id ?? null}
-              status={editing ? status : null}
-              onCanceled={onDone}
-            />
-          }
+          cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} actions={actions} onCanceled={onDone} />}
         />
       </Stack>
     </form>

@@ -9,6 +9,7 @@ import { Alert, Loader, Paper, Select, Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconLock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import type { ActionUser } from '../../../../shared/domain/available-actions';
 import { EMPTY_VALUES, valuesFromDocumentation, type DocumentationFormValues } from '../form-values';
 import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
@@ -26,6 +27,7 @@ export interface TruckDocumentationFormProps {
   /** A confirmed truck ticket to document, already picked. */
   ticketToLoad?: DocTicket | null;
   supplierId: number | undefined;
+  user: ActionUser | null;
   onDone: () => void;
 }
 
@@ -39,6 +41,7 @@ export function TruckDocumentationForm({
   editTicket,
   ticketToLoad = null,
   supplierId,
+  user,
   onDone,
 }: TruckDocumentationFormProps) {
   const { t } = useLingui();
@@ -46,6 +49,7 @@ export function TruckDocumentationForm({
     mode: 'TRUCK',
     editTicket,
     ticketToLoad,
+    user,
     onDone,
     initialValues,
     storedValues: (doc, ticket) => valuesFromDocumentation(doc, ticket.id),
@@ -61,10 +65,10 @@ export function TruckDocumentationForm({
       return { failure, notice: { title: t`Truck ID ${ticketId}`, message: failure.message }, goBack: false };
     },
   });
-  const { form, editing, tickets, stored, doc, status, unloaded, locked, pickList, field } = state;
+  const { form, editing, tickets, stored, doc, actions, unloaded, locked, pickList, field } = state;
   const selected = pickList.find((ticket) => String(ticket.id) === form.values.ticketId) ?? null;
 
-  if (state.waiting) return <Loader aria-label={t`Loading`} />;
+  if (state.waiting) return <Loader role="status" aria-label={t`Loading`} />;
 
   return (
     <form onSubmit={state.submit} noValidate>
@@ -121,13 +125,7 @@ export function TruckDocumentationForm({
           locked={locked}
           saving={state.saving}
           progress={state.progress}
-          cancel={
-            <CancelTicketButton
-              ticketId={editTicket?.id ?? null}
-              status={editing ? status : null}
-              onCanceled={onDone}
-            />
-          }
+          cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} actions={actions} onCanceled={onDone} />}
         />
       </Stack>
     </form>

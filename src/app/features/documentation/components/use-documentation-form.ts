@@ -12,8 +12,7 @@ import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isDocumentationLocked } from '../../../../shared/domain/role-views';
-import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import { availableActions, type ActionUser, type AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
 import { newKey } from '../../../offline/outbox';
 import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
@@ -44,6 +43,8 @@ export interface DocumentationFormOptions {
   editTicket: DocTicket | null;
   /** A confirmed ticket to document, already picked (opened from its card or page). */
   ticketToLoad: DocTicket | null;
+  /** The signed-in user, for what the edited ticket offers (availableActions). */
+  user: ActionUser | null;
   onDone: () => void;
   /** The first values for a ticket (the edited one, the one to load, or none). */
   initialValues: (ticket: DocTicket | null) => DocumentationFormValues;
@@ -69,7 +70,8 @@ export interface DocumentationFormState {
   stored: UseQueryResult<Documentation | null>;
   doc: Documentation | null | undefined;
   draft: OutboxDraft;
-  status: TicketStatus | null;
+  /** What the user may do with the edited ticket now (availableActions); none while documenting a new one. */
+  actions: readonly AvailableAction[];
   /** Editing whose stored documentation failed to load: saving would send a create, so it waits. */
   unloaded: boolean;
   locked: boolean;
@@ -87,7 +89,7 @@ export interface DocumentationFormState {
 }
 
 export function useDocumentationForm(options: DocumentationFormOptions): DocumentationFormState {
-  const { mode, editTicket, ticketToLoad, onDone } = options;
+  const { mode, editTicket, ticketToLoad, user, onDone } = options;
   const { i18n } = useLingui();
   const tm = useMessageTranslator();
   const editing = editTicket !== null;
@@ -107,9 +109,14 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc?.id]);
 
-  const status = doc?.ticket.status.name ?? editTicket?.status.name ?? null;
+  // The stored documentation's ticket is the fresher answer; its status decides what may still change.
+  const actions =
+    editTicket && user
+      ? availableActions({ ...editTicket, status: doc?.ticket.status ?? editTicket.status }, user)
+      : [];
   const unloaded = editing && stored.isError && !draft.item;
-  const locked = (editing && status !== null && isDocumentationLocked(status)) || unloaded;
+  // The form edits only while the documentation may still be updated (locked from the TA invoice on).
+  const locked = (editing && !actions.includes('documentation-update')) || unloaded;
   const confirmed = (tickets.data ?? []).filter(options.keepTicket);
   // The ticket opened from its card stays pickable before (or without) the list, e.g. offline.
   const withLoaded =
@@ -166,7 +173,7 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
     stored,
     doc,
     draft,
-    status,
+    actions,
     unloaded,
     locked,
     pickList,

@@ -15,6 +15,8 @@ export interface PassedTicket {
   /** Remounts the form when another ticket is passed. */
   formKey: string;
   supplierId: number | undefined;
+  /** The signed-in user: what the form offers on the edited ticket is asked of availableActions for them. */
+  user: User | null;
   /** Back to the supplier's list, replacing the form in the history. */
   onDone: () => void;
 }
@@ -30,6 +32,7 @@ export function usePassedTicket(user: User | null): PassedTicket {
     ticketToLoad,
     formKey: editTicket ? String(editTicket.id) : `new-${ticketToLoad?.id ?? ''}`,
     supplierId: user?.userDetail.supplier?.id,
+    user,
     onDone: () => void navigate(PATHS.suppliers.root, { replace: true }),
   };
 }

@@ -12,8 +12,9 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EVOUCHER_PAGE_SIZE, type EvoucherView } from '../../../../shared/schemas/evoucher';
-import { BackOfficeList, WarningBadge, type ListColumn } from '../../../components/back-office-list';
+import { DataList, ListFilters, WarningBadge, type DataColumn } from '../../../components/data-list';
 import { DownloadButton } from '../../../components/download-button';
+import { PageHeader } from '../../../components/page-header';
 import { formatAmount, formatWeight, intlLocale } from '../../../lib/locale-format';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useCarrierOptions, useEvouchers } from '../api/get-evouchers';
@@ -49,13 +50,13 @@ export function EvoucherList({ admin }: { admin: boolean }) {
     setSearch(next, { replace: true });
   };
 
-  const columns: ListColumn<EvoucherView>[] = [
+  const columns: DataColumn<EvoucherView>[] = [
     {
       key: 'trip',
       header: t`Trip ID`,
       fit: true,
       tableOnly: true,
-      render: (e) => (
+      cell: (e) => (
         <Stack gap={0}>
           <Text fw={600} size="sm">
             {e.ticketId}
@@ -66,11 +67,11 @@ export function EvoucherList({ admin }: { admin: boolean }) {
         </Stack>
       ),
     },
-    ...(admin ? [{ key: 'carrier', header: t`Carrier`, render: (e: EvoucherView) => e.carrier.businessName }] : []),
+    ...(admin ? [{ key: 'carrier', header: t`Carrier`, cell: (e: EvoucherView) => e.carrier.businessName }] : []),
     {
       key: 'route',
       header: t`Origin → destination`,
-      render: (e) => (
+      cell: (e) => (
         <Stack gap={0}>
           <span>{e.origin.name}</span>
           <Text size="xs" c="dimmed">{`→ ${e.destination?.name ?? '—'}`}</Text>
@@ -81,7 +82,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
       key: 'load',
       header: t`Equipment · net weight`,
       fit: true,
-      render: (e) => (
+      cell: (e) => (
         <Stack gap={0}>
           <span>{e.equipment ?? '—'}</span>
           <Text size="xs" c="dimmed">
@@ -93,7 +94,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
     {
       key: 'contract',
       header: t`Contract`,
-      render: (e) =>
+      cell: (e) =>
         e.contract ? `#${e.contract.id} ${e.contract.description}` : <WarningBadge>{t`No contract`}</WarningBadge>,
     },
     {
@@ -101,12 +102,16 @@ export function EvoucherList({ admin }: { admin: boolean }) {
       header: t`Amount`,
       numeric: true,
       fit: true,
-      render: (e) => (e.amount !== null ? formatAmount(e.amount, locale) : '—'),
+      cell: (e) => (e.amount !== null ? formatAmount(e.amount, locale) : '—'),
     },
   ];
 
   const filters = (
-    <>
+    <ListFilters
+      active={(carrierId ? 1 : 0) + (from || to ? 1 : 0)}
+      onClean={() => set({ carrierId: undefined, from: undefined, to: undefined })}
+      showLabel={t`Show ${query.data?.count ?? 0} results`}
+    >
       {admin && (
         <Select
           label={t`Carrier`}
@@ -133,64 +138,66 @@ export function EvoucherList({ admin }: { admin: boolean }) {
           set({ from: start ?? undefined, to: end ?? undefined });
         }}
       />
-    </>
+    </ListFilters>
   );
 
   return (
-    <BackOfficeList
-      title={t`E-vouchers`}
-      description={
-        admin
-          ? t`Freight settlements of delivered trips, priced by the carrier's contract.`
-          : t`Freight settlements of the trips you delivered.`
-      }
-      label={t`E-vouchers`}
-      filters={filters}
-      activeFilters={(carrierId ? 1 : 0) + (from || to ? 1 : 0)}
-      onCleanFilters={() => set({ carrierId: undefined, from: undefined, to: undefined })}
-      rows={query.data?.evouchers}
-      rowKey={(e) => String(e.ticketId)}
-      columns={columns}
-      cardTitle={(e) => (
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Stack gap={0}>
-            <Text fw={700} size="lg">{t`Trip #${e.ticketId}`}</Text>
-            <Text size="xs" c="dimmed">
-              {t`Delivered ${dayjs(e.deliveredAt).format(dateFormat)}`}
-            </Text>
-          </Stack>
-        </Group>
-      )}
-      rowActions={(e) => (
-        <DownloadButton
-          size="sm"
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          path={`/evouchers/${e.ticketId}/pdf`}
-          query={{ lang: i18n.locale === 'es' ? 'es' : 'en' }}
-          fallbackName={`tripID-${e.ticketId}-evoucher.pdf`}
-          label={t`Download PDF e-voucher of trip ${e.ticketId}`}
-          onError={() => notifications.show({ color: 'red', message: tm('Error al descargar el archivo') })}
-        >
-          {t`PDF`}
-        </DownloadButton>
-      )}
-      actionsHeader={t`E-voucher`}
-      loading={query.isPending}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
-      emptyIcon={<IconReceipt size={30} stroke={1.5} />}
-      emptyTitle={from || to || carrierId ? t`No e-vouchers match these filters` : t`No e-vouchers to show`}
-      emptyDescription={
-        admin
-          ? t`Each delivered trip gets its e-voucher here.`
-          : t`The e-vouchers of your delivered trips will be listed here.`
-      }
-      page={page}
-      pageSize={EVOUCHER_PAGE_SIZE}
-      total={query.data?.count ?? 0}
-      onPage={(next) => set({ page: String(next) })}
-      resultCount={query.data?.count}
-    />
+    <>
+      <PageHeader
+        title={t`E-vouchers`}
+        description={
+          admin
+            ? t`Freight settlements of delivered trips, priced by the carrier's contract.`
+            : t`Freight settlements of the trips you delivered.`
+        }
+        filters={filters}
+      />
+      <DataList
+        label={t`E-vouchers`}
+        rows={query.data?.evouchers ?? []}
+        rowKey={(e) => String(e.ticketId)}
+        columns={columns}
+        cardTitle={(e) => (
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0}>
+              <Text fw={700} size="lg">{t`Trip #${e.ticketId}`}</Text>
+              <Text size="xs" c="dimmed">
+                {t`Delivered ${dayjs(e.deliveredAt).format(dateFormat)}`}
+              </Text>
+            </Stack>
+          </Group>
+        )}
+        actions={(e) => (
+          <DownloadButton
+            size="sm"
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            path={`/evouchers/${e.ticketId}/pdf`}
+            query={{ lang: i18n.locale === 'es' ? 'es' : 'en' }}
+            fallbackName={`tripID-${e.ticketId}-evoucher.pdf`}
+            label={t`Download PDF e-voucher of trip ${e.ticketId}`}
+            onError={() => notifications.show({ color: 'red', message: tm('Error al descargar el archivo') })}
+          >
+            {t`PDF`}
+          </DownloadButton>
+        )}
+        actionsHeader={t`E-voucher`}
+        tableMinWidth={760}
+        loading={query.isPending}
+        error={query.isError && !query.data}
+        onRetry={() => void query.refetch()}
+        emptyIcon={<IconReceipt size={30} stroke={1.5} />}
+        emptyTitle={from || to || carrierId ? t`No e-vouchers match these filters` : t`No e-vouchers to show`}
+        emptyDescription={
+          admin
+            ? t`Each delivered trip gets its e-voucher here.`
+            : t`The e-vouchers of your delivered trips will be listed here.`
+        }
+        page={page}
+        pageSize={EVOUCHER_PAGE_SIZE}
+        total={query.data?.count ?? 0}
+        onPage={(next) => set({ page: String(next) })}
+      />
+    </>
   );
 }

@@ -11,8 +11,8 @@ import { useLingui } from '@lingui/react/macro';
 import { IconClockHour4, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { isAdminUpdateDisabled, isInvoiceWritable } from '../../../../shared/domain/role-views';
-import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import { ERROR_CODES } from '../../../../shared/errors';
+import type { AvailableAction } from '../../../../shared/domain/available-actions';
 import { FILE_MSG } from '../../../../shared/schemas/documentation';
 import { CreateInvoiceSchema, UpdateInvoiceSchema } from '../../../../shared/schemas/invoice';
 import { ApiError } from '../../../lib/api-client';
@@ -25,7 +25,8 @@ import { SapStatus } from './sap-status';
 
 export interface InvoiceFormProps {
   ticketId: number;
-  status: TicketStatus;
+  /** What the user may do with the ticket now (availableActions): whether the invoice may be added or corrected. */
+  actions: readonly AvailableAction[];
   invoice: Invoice | null;
   /** ADMINRO: everything read-only and no buttons. */
   readOnly: boolean;
@@ -41,11 +42,9 @@ interface Values {
   file: File | null;
 }
 
-const DUPLICATE = 'duplicate key value violates unique constraint';
-
 export function InvoiceForm({
   ticketId,
-  status,
+  actions,
   invoice,
   readOnly,
   defaultBorderCrossingId,
@@ -70,7 +69,8 @@ export function InvoiceForm({
   const inRpa = invoice?.rpa != null;
   const creating = invoice === null;
   // Closed tickets (delivered, canceled) keep their invoice as it is; the server refuses a change too.
-  const closed = !isInvoiceWritable(status, !creating);
+  // A read-only admin is offered neither action, but is locked (and told nothing) by readOnly anyway.
+  const closed = !actions.includes(creating ? 'invoice-create' : 'invoice-update');
   const locked = readOnly || inRpa || closed;
 
   const submit = form.onSubmit((values) => {
@@ -104,8 +104,7 @@ export function InvoiceForm({
           });
         },
         onError: (error) => {
-          const duplicate =
-            error instanceof ApiError && error.status === 409 && (error.body?.message ?? '').includes(DUPLICATE);
+          const duplicate = error instanceof ApiError && error.body?.code === ERROR_CODES.duplicateInvoiceNumber;
           const details = error instanceof ApiError ? error.body?.details : undefined;
           if (duplicate) form.setFieldError('number', DOCUMENT_TOASTS.invoiceNumberUsed);
           else if (details)
@@ -196,7 +195,7 @@ export function InvoiceForm({
           </SimpleGrid>
           {!readOnly && (
             <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending} disabled={locked || isAdminUpdateDisabled(status)}>
+              <Button type="submit" loading={save.isPending} disabled={locked}>
                 {creating ? t`Add TA invoice` : t`Update`}
               </Button>
             </Group>

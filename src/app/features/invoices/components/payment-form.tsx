@@ -6,8 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { isPaymentAllowed } from '../../../../shared/domain/role-views';
-import type { TicketStatus } from '../../../../shared/domain/ticket-status';
+import type { AvailableAction } from '../../../../shared/domain/available-actions';
 import { FILE_MSG } from '../../../../shared/schemas/documentation';
 import { PaymentSchema } from '../../../../shared/schemas/invoice';
 import { ApiError } from '../../../lib/api-client';
@@ -18,14 +17,15 @@ import { AdminFileField } from './admin-file-field';
 
 export interface PaymentFormProps {
   ticketId: number;
-  status: TicketStatus;
+  /** What the user may do with the ticket now (availableActions): 'payment-view' shows the voucher. */
+  actions: readonly AvailableAction[];
   invoice: Invoice | null;
   readOnly: boolean;
   renderDownload: (file: FileRef, label: string) => ReactNode;
 }
 
 /** The payment voucher: only once the ticket is TA_INVOICED, MX_TRANSIT or DELIVERED. */
-export function PaymentForm({ ticketId, status, invoice, readOnly, renderDownload }: PaymentFormProps) {
+export function PaymentForm({ ticketId, actions, invoice, readOnly, renderDownload }: PaymentFormProps) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const save = useSavePayment();
@@ -36,7 +36,7 @@ export function PaymentForm({ ticketId, status, invoice, readOnly, renderDownloa
       file: null,
     },
   });
-  const allowed = invoice !== null && isPaymentAllowed(status);
+  const allowed = invoice !== null && actions.includes('payment-view');
 
   const submit = form.onSubmit((values) => {
     if (!invoice) return;

@@ -1,27 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CarrierMode } from '../../../../shared/domain/roles';
+import type { TicketQuery } from '../../../../shared/schemas/ticket';
+import type { ActiveSearch } from '../../../components/layout/search-fields';
 import { apiFetch } from '../../../lib/api-client';
 import type { TicketPage } from '../types';
 import { ticketKeys } from '../../../lib/query-keys';
 
-/** GET /tickets filters plus the server's `unassigned` and `all` flags. */
-export interface TicketFilters {
-  statusName?: readonly string[];
-  page: number;
-  limit: number;
-  ticketId?: string;
-  invoiceNumber?: string;
-  taInvoiceNumber?: string;
-  equipment?: string;
-  carrierId?: readonly number[];
-  carrierMode?: readonly CarrierMode[];
-  supplierId?: readonly number[];
-  destinationId?: readonly number[];
-  borderCrossingId?: readonly number[];
-  orderBy?: 'ASC' | 'DESC';
-  beforeDate?: string;
-  unassigned?: boolean;
-  all?: boolean;
+type ReadonlyArrays<T> = { [K in keyof T]: T[K] extends (infer Item)[] | undefined ? readonly Item[] : T[K] };
+
+/**
+ * GET /tickets filters as the server's TicketQuerySchema hands them to its handler; the client sends
+ * them in that parsed form (arrays as repeated keys). Every list names its page and page size.
+ */
+export type TicketFilters = ReadonlyArrays<Partial<TicketQuery>> & Pick<TicketQuery, 'page'> & { limit: number };
+
+/** The filter of a search box's text, or null when it cannot match anything (a non-numeric trip id). */
+export function searchFilter(search: ActiveSearch): Partial<TicketFilters> | null {
+  if (search.key !== 'ticketId') return { [search.key]: search.value };
+  return /^\d{1,9}$/.test(search.value) ? { ticketId: Number(search.value) } : null;
 }
 
 export function getTickets(filters: TicketFilters, signal?: AbortSignal): Promise<TicketPage> {

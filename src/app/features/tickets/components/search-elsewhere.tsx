@@ -12,19 +12,19 @@ import { TICKET_LIST_DEFAULTS } from '../../../../shared/domain/role-views';
 import type { Role } from '../../../../shared/domain/roles';
 import type { ActiveSearch } from '../../../components/layout/search-fields';
 import { ROLE_SEARCH_LISTS, type SearchList } from '../../../components/layout/search-lists';
-import { ticketsQueryOptions, type TicketFilters } from '../api/get-tickets';
+import { searchFilter, ticketsQueryOptions, type TicketFilters } from '../api/get-tickets';
 
 /** A few ids are enough to name the hits; the link shows the rest. */
 const PEEK = 3;
 
-function filtersOf(list: SearchList, search: ActiveSearch): TicketFilters {
+function filtersOf(list: SearchList, found: Partial<TicketFilters> | null): TicketFilters {
   return {
     statusName: list.statuses ?? TICKET_LIST_DEFAULTS[list.list].statuses,
     page: 1,
     limit: PEEK,
     orderBy: 'DESC',
     all: list.all || undefined,
-    [search.key]: search.value,
+    ...found,
   };
 }
 
@@ -37,9 +37,9 @@ export interface SearchHit {
 /** The role's other lists that hold tickets matching the search (none while they load or fail). */
 export function useSearchElsewhere(role: Role, pathname: string, search: ActiveSearch | null): SearchHit[] {
   const others = search ? ROLE_SEARCH_LISTS[role].filter((list) => list.path !== pathname) : [];
-  const valid = search !== null && !(search.key === 'ticketId' && !/^\d{1,9}$/.test(search.value));
+  const found = search && searchFilter(search);
   const results = useQueries({
-    queries: others.map((list) => ({ ...ticketsQueryOptions(filtersOf(list, search!)), enabled: valid })),
+    queries: others.map((list) => ({ ...ticketsQueryOptions(filtersOf(list, found)), enabled: found !== null })),
   });
   return others.flatMap((list, index) => {
     const data = results[index]?.data;

@@ -1,4 +1,4 @@
-import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -67,16 +67,6 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
           </Card>
         );
       })}
-    </Stack>
-  );
-}
-
-export function TicketCardsSkeleton({ count = 3 }: { count?: number }) {
-  return (
-    <Stack gap="sm" data-testid="tickets-loading" aria-busy="true">
-      {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} height={150} radius="lg" />
-      ))}
     </Stack>
   );
 }

@@ -4,10 +4,9 @@
  * search in the URL; paging at the bottom centre; skeletons while loading; an empty state; the spec's
  * toast when the list cannot be loaded.
  */
-import { Badge, Box, Button, CloseButton, Drawer, EmptyState, Group, Indicator, Paper, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, CloseButton, Group } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconAdjustmentsHorizontal, IconFilterOff, IconTicket } from '@tabler/icons-react';
+import { IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -15,21 +14,17 @@ import { ADMIN_ONGOING_RESET_LIMIT } from '../../../../shared/domain/role-views'
 import type { User } from '../../../../shared/schemas/user';
 import { NotOnDevice, isNetworkFailure, unavailableReason } from '../../../components/not-on-device';
 import { readSearch } from '../../../components/layout/search-fields';
+import { DataList, ListFilters, useDesktop } from '../../../components/data-list';
 import { PageHeader } from '../../../components/page-header';
-import { Pager } from '../../../components/pager';
 import { TICKET_TOASTS } from '../../../lib/messages';
 import { ticketsQueryOptions } from '../api/get-tickets';
 import { hasListFilters, pageSize, toTicketFilters, useListParams, type TicketListConfig } from '../list-params';
 import { FilterButtons, FilterStack, useFilterGroups, type FilterValues } from './ticket-filters';
-import { TicketCards, TicketCardsSkeleton } from './ticket-cards';
+import { TicketCards } from './ticket-cards';
 import { TicketDialogs, type OpenDialog } from './ticket-dialogs';
 import { SearchElsewhere, useSearchElsewhere } from './search-elsewhere';
-import { TicketTable, TicketTableSkeleton } from './ticket-table';
+import { TicketTable } from './ticket-table';
 import { useErrorToast } from './use-error-toast';
-import classes from './ticket-list.module.css';
-
-/** Mantine's md breakpoint (theme.ts): the spec's 992 px switch from cards to the table. */
-export const DESKTOP_QUERY = '(min-width: 62em)';
 
 export interface TicketListProps {
   config: TicketListConfig;
@@ -55,9 +50,8 @@ export function TicketList({
   emptyDescription,
 }: TicketListProps) {
   const { t } = useLingui();
-  const desktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
+  const desktop = useDesktop();
   const { params, values, setMulti, update, clean } = useListParams();
-  const [drawer, setDrawer] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const groups = useFilterGroups(config);
 
@@ -86,22 +80,6 @@ export function TicketList({
     (values.order === 'ASC' ? 1 : 0) +
     (values.before ? 1 : 0) +
     (values.unassigned ? 1 : 0);
-
-  const cleanButton = (
-    <Button
-      variant="subtle"
-      color="gray"
-      size={desktop ? 'sm' : 'md'}
-      leftSection={<IconFilterOff size={16} />}
-      onClick={() => {
-        clean(config.list === 'adminOngoing' ? ADMIN_ONGOING_RESET_LIMIT : undefined);
-        setDrawer(false);
-      }}
-      disabled={!filtered && params.toString() === ''}
-    >
-      {t`Clean filters`}
-    </Button>
-  );
 
   const tickets = filters === null ? [] : (query.data?.tickets ?? []);
   const count = filters === null ? 0 : (query.data?.count ?? 0);
@@ -139,37 +117,46 @@ export function TicketList({
     </>
   );
 
-  const phoneFilterButton = (
-    <Indicator label={chosen} size={18} disabled={chosen === 0} offset={4}>
-      <Button
-        variant="default"
-        size="md"
-        leftSection={<IconAdjustmentsHorizontal size={18} />}
-        onClick={() => setDrawer(true)}
-      >
-        {t`Filters`}
-      </Button>
-    </Indicator>
-  );
+  const emptyTitleNow = search
+    ? t`No ticket in this list matches the search`
+    : filtered || filters === null
+      ? t`No tickets match these filters`
+      : emptyTitle;
+  const emptyDescriptionNow = search
+    ? elsewhere.length > 0
+      ? t`It is in another list: see above.`
+      : t`Check the text, or search by another field.`
+    : filtered || filters === null
+      ? t`Change or clean the filters to see more tickets.`
+      : emptyDescription;
+  const onAction = (kind: OpenDialog['kind'], ticket: OpenDialog['ticket']) => setDialog({ kind, ticket });
 
   return (
     <>
       <PageHeader
         title={title}
         description={description}
-        actions={
-          <>
-            {actions}
-            {!desktop && groups.length > 0 && phoneFilterButton}
-          </>
-        }
+        actions={actions}
         filters={
-          desktop && groups.length > 0 ? (
-            <Group gap="xs" wrap="wrap">
-              <FilterButtons groups={groups} values={filterValues} onChange={onFilter} />
-              {chips}
-              {cleanButton}
-            </Group>
+          groups.length > 0 ? (
+            <>
+              <ListFilters
+                active={chosen}
+                cleanDisabled={!filtered && params.toString() === ''}
+                onClean={() => clean(config.list === 'adminOngoing' ? ADMIN_ONGOING_RESET_LIMIT : undefined)}
+                showLabel={t`Show ${count} tickets`}
+                drawer={
+                  <>
+                    <FilterStack groups={groups} values={filterValues} onChange={onFilter} />
+                    {chips}
+                  </>
+                }
+              >
+                <FilterButtons groups={groups} values={filterValues} onChange={onFilter} />
+                {chips}
+              </ListFilters>
+              {!desktop && chips}
+            </>
           ) : values.before || values.unassigned ? (
             <Group gap="xs">{chips}</Group>
           ) : undefined
@@ -177,83 +164,32 @@ export function TicketList({
       />
       {above}
       {search && <SearchElsewhere hits={elsewhere} search={search} />}
-      <Box pos="relative" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        {unavailable ? (
-          <NotOnDevice
-            reason={unavailable}
-            subject="list"
-            onRetry={() => void query.refetch()}
-            retrying={query.fetchStatus === 'fetching'}
-          />
-        ) : loading ? (
-          desktop ? (
-            <TicketTableSkeleton rows={Math.min(limit, 8)} />
-          ) : (
-            <TicketCardsSkeleton />
+      <DataList
+        label={title}
+        rows={tickets}
+        rowKey={(ticket) => ticket.id}
+        renderTable={(rows) => <TicketTable tickets={rows} role={config.role} user={user} onAction={onAction} />}
+        renderCards={(rows) => <TicketCards tickets={rows} role={config.role} user={user} onAction={onAction} />}
+        loading={loading}
+        stale={query.isPlaceholderData}
+        unavailable={
+          unavailable && (
+            <NotOnDevice
+              reason={unavailable}
+              subject="list"
+              onRetry={() => void query.refetch()}
+              retrying={query.fetchStatus === 'fetching'}
+            />
           )
-        ) : tickets.length === 0 ? (
-          <Paper withBorder radius="lg" py={48} px="md">
-            <EmptyState
-              icon={<IconTicket size={30} stroke={1.5} />}
-              variant="light"
-              title={
-                search
-                  ? t`No ticket in this list matches the search`
-                  : filtered || filters === null
-                    ? t`No tickets match these filters`
-                    : emptyTitle
-              }
-              description={
-                search
-                  ? elsewhere.length > 0
-                    ? t`It is in another list: see above.`
-                    : t`Check the text, or search by another field.`
-                  : filtered || filters === null
-                    ? t`Change or clean the filters to see more tickets.`
-                    : emptyDescription
-              }
-            />
-          </Paper>
-        ) : desktop ? (
-          <Paper withBorder radius="lg" p="xs">
-            <TicketTable
-              tickets={tickets}
-              role={config.role}
-              user={user}
-              onAction={(kind, ticket) => setDialog({ kind, ticket })}
-            />
-          </Paper>
-        ) : (
-          <TicketCards
-            tickets={tickets}
-            role={config.role}
-            user={user}
-            onAction={(kind, ticket) => setDialog({ kind, ticket })}
-          />
-        )}
-      </Box>
-      <Pager page={values.page} pageSize={limit} total={count} onChange={(page) => update({ page: String(page) })} />
-      {!desktop && (
-        <Drawer
-          opened={drawer}
-          onClose={() => setDrawer(false)}
-          title={t`Filters`}
-          position="bottom"
-          size="85%"
-          radius="lg"
-        >
-          <Stack gap="lg">
-            <FilterStack groups={groups} values={filterValues} onChange={onFilter} />
-            {chips}
-          </Stack>
-          <Group grow gap="sm" className={classes.drawerFooter}>
-            {cleanButton}
-            <Button size="md" onClick={() => setDrawer(false)}>
-              {t`Show ${count} tickets`}
-            </Button>
-          </Group>
-        </Drawer>
-      )}
+        }
+        emptyIcon={<IconTicket size={30} stroke={1.5} />}
+        emptyTitle={emptyTitleNow}
+        emptyDescription={emptyDescriptionNow}
+        page={values.page}
+        pageSize={limit}
+        total={count}
+        onPage={(page) => update({ page: String(page) })}
+      />
       <TicketDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );

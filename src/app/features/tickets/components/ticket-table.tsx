@@ -1,4 +1,4 @@
-import { Anchor, Mark, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Mark, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Role } from '../../../../shared/domain/roles';
@@ -134,16 +134,6 @@ function DateTime({ iso }: { iso: string | null }) {
         {time}
       </Text>
     </>
-  );
-}
-
-export function TicketTableSkeleton({ rows = 6 }: { rows?: number }) {
-  return (
-    <div data-testid="tickets-loading" aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height={44} radius="sm" mb="xs" />
-      ))}
-    </div>
   );
 }
 

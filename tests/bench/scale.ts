@@ -1,0 +1,350 @@
+/**
+ * Scale bench: a PostgreSQL database of N generated tickets (two years of trips with a realistic spread of
+ * statuses, offers, documentation and provider invoices over the demo parties and 20 suppliers and 40
+ * carriers more), then the API under load with autocannon beside a Fastify hello-world measured in the
+ * same run (before, between and after the API figures; the ratio uses their median), so figures taken on
+ * a busy machine can still be compared.
+ *
+ * Flags (after `npm run bench --`): `--tickets N` (default 20000), `--only scale` (skip the other benches),
+ * `--db NAME` (database name; an existing one holding N tickets is reused and kept), `--keep` (keep the
+ * database it built), `--seconds S` (per request, default 5), `--connections C` (default 10).
+ * The server is the production entry point spawned on PostgreSQL (`BENCH_DATABASE_URL`, default
+ * postgres://postgres@127.0.0.1:5432/postgres: it only needs to be able to create databases).
+ */
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/database';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo-seed';
+import { startPortalProcess } from '../fixtures/portal-process';
+
+export interface ScaleOptions {
+  tickets: number;
+  db?: string | undefined;
+  keep: boolean;
+  seconds: number;
+  connections: number;
+}
+
+export function scaleOptions(argv: readonly string[]): ScaleOptions {
+  const value = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  return {
+    tickets: Number(value('tickets') ?? 20_000),
+    db: value('db'),
+    keep: argv.includes('--keep'),
+    seconds: Number(value('seconds') ?? 5),
+    connections: Number(value('connections') ?? 10),
+  };
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const urlOf = (name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * The generated history, in SQL so a million tickets take a minute or two: ids grow with creation time;
+ * a ticket's status follows its age (the last week is still moving, older trips are delivered or
+ * cancelled); each carried ticket has its confirmed offer, some a declined one before it, open tickets a
+ * pending offer (a fifth has none: the allocation found no carrier); documentation from SUPPLIER_INVOICED
+ * on, a provider invoice from TA_INVOICED on, paid when delivered.
+ */
+export function generationSql(n: number): string[] {
+  return [
+    `select setseed(0.42)`,
+    `insert into suppliers (business_name, trade_name, city)
+       select 'Bench Supplier ' || g, 'BS' || g, 'Bench City ' || g from generate_series(1, 20) g`,
+    `insert into depots (supplier_id, name, city, address, latitude, longitude, border_crossing_id)
+       select s.id, 'Yard of ' || s.business_name, 'Bench City', 'Spur ' || s.id, 29.5 + s.id / 100.0, -98.5,
+         (select min(id) from border_crossings)
+       from suppliers s where not exists (select 1 from depots d where d.supplier_id = s.id)`,
+    `insert into carriers (business_name, mode, category)
+       select 'Bench Carrier ' || g, case when g % 5 = 0 then 'RAILCAR' else 'TRUCK' end, 1 + g % 3
+       from generate_series(1, 40) g`,
+    `insert into destinations (name) select 'Bench Plant ' || g from generate_series(1, 5) g`,
+    // Weighted picks: a demo party (the ones people sign in as) is five slots, a generated one is one.
+    `create temp table supplier_slots as
+       select row_number() over () - 1 as slot, s.supplier_id, s.depot_id from (
+         select d.supplier_id, d.id as depot_id, w from depots d
+         cross join lateral generate_series(1, case when d.supplier_id <= (select min(id) + 1 from suppliers) then 5 else 1 end) w
+         where d.supplier_id is not null order by d.id, w) s`,
+    `create temp table carrier_slots as
+       select row_number() over () - 1 as slot, c.id as carrier_id, c.mode from carriers c
+       cross join lateral generate_series(1, case when c.business_name like 'Bench %' then 1 else 5 end) w`,
+    `create temp table destination_slots as select row_number() over () - 1 as slot, id from destinations`,
+    `create temp table gen as
+       select g, now() - interval '730 days' * ((${n} - g)::float8 / ${n}) - random() * interval '50 minutes' as created_at,
+         random() as r_status, random() as r_supplier, random() as r_carrier, random() as r_dest, random() as r_more
+       from generate_series(1, ${n}) g`,
+    `create temp table gen2 as
+       select g.*, extract(epoch from now() - created_at) / 86400 as age,
+         (select count(*) from supplier_slots) as supplier_n, (select count(*) from carrier_slots) as carrier_n,
+         (select count(*) from destination_slots) as destination_n
+       from gen g`,
+    `create temp table gen3 as
+       select g, created_at, r_more, supplier_n, carrier_n, destination_n, r_supplier, r_carrier, r_dest,
+         case
+           when age < 1 then case when r_status < 0.5 then 'PENDING' else 'CONFIRMED' end
+           when age < 3 then case when r_status < 0.05 then 'PENDING' when r_status < 0.4 then 'CONFIRMED'
+             when r_status < 0.8 then 'SUPPLIER_INVOICED' else 'TA_INVOICED' end
+           when age < 7 then case when r_status < 0.05 then 'CONFIRMED' when r_status < 0.2 then 'SUPPLIER_INVOICED'
+             when r_status < 0.5 then 'TA_INVOICED' else 'MX_TRANSIT' end
+           when age < 14 then case when r_status < 0.3 then 'MX_TRANSIT' when r_status < 0.92 then 'DELIVERED' else 'CANCELED' end
+           else case when r_status < 0.92 then 'DELIVERED' else 'CANCELED' end
+         end as status
+       from gen2`,
+    `analyze supplier_slots, carrier_slots, destination_slots, gen3`,
+    `create temp table ids as select coalesce(max(id), 0) as first_id from tickets`,
+    `insert into tickets (status, supplier_id, carrier_id, origin_depot_id, destination_id, withdrawal_date,
+         withdrawal_timezone, created_at, updated_at)
+       select g.status, s.supplier_id,
+         case when g.status = 'PENDING' and g.r_more < 0.2 then null
+              when g.status = 'CANCELED' and g.r_more < 0.5 then null else c.carrier_id end,
+         s.depot_id, d.id,
+         case when g.status in ('PENDING', 'CANCELED') then null else g.created_at + interval '1 day' end,
+         case when g.status in ('PENDING', 'CANCELED') then null else 360 end,
+         g.created_at, g.created_at + interval '2 hours'
+       from gen3 g
+       join supplier_slots s on s.slot = floor(g.r_supplier * g.supplier_n)::bigint
+       join carrier_slots c on c.slot = floor(g.r_carrier * g.carrier_n)::bigint
+       join destination_slots d on d.slot = floor(g.r_dest * g.destination_n)::bigint
+       order by g.g`,
+    // An offer some other carrier declined before the one that stands (15% of carried tickets).
+    `insert into ticket_assignments (ticket_id, carrier_id, status, reason, created_at, responded_at)
+       select t.id, (select c.id from carriers c where c.id <> t.carrier_id order by c.id limit 1 offset (t.id % 7)),
+         'DECLINED', 'No truck available', t.created_at + interval '1 minute', t.created_at + interval '20 minutes'
+       from tickets t where t.id > (select first_id from ids) and t.carrier_id is not null and t.id % 100 < 15
+       order by t.id`,
+    `insert into ticket_assignments (ticket_id, carrier_id, status, created_at, responded_at)
+       select t.id, t.carrier_id, case when t.status = 'PENDING' then 'PENDING' else 'CONFIRMED' end,
+         t.created_at + interval '30 minutes',
+         case when t.status = 'PENDING' then null else t.created_at + interval '1 hour' end
+       from tickets t where t.id > (select first_id from ids) and t.carrier_id is not null order by t.id`,
+    `insert into shipping_documents (mode, ticket_id, supplier_id, carrier_id, depot_id, destination_id, invoice_date,
+         invoice_number, invoice_amount, gross_weight, tare_weight, car_equipment, material_id, reserved_tonnes, created_at,
+         updated_at)
+       select c.mode, t.id, t.supplier_id, t.carrier_id, t.origin_depot_id, t.destination_id, (t.created_at + interval '30 hours')::date,
+         'INV-B-' || t.id, 18000 + t.id % 5000, 78000 + t.id % 4000, 31500 + t.id % 900,
+         case when c.mode = 'RAILCAR' then 'GONX' else 'TRK' end || (100000 + t.id),
+         (select min(id) from materials) + t.id % 4, 0, t.created_at + interval '30 hours', t.created_at + interval '30 hours'
+       from tickets t join carriers c on c.id = t.carrier_id
+       where t.id > (select first_id from ids) and t.status in ('SUPPLIER_INVOICED', 'TA_INVOICED', 'MX_TRANSIT', 'DELIVERED')`,
+    `insert into provider_invoices (ticket_id, number, date, border_crossing_id, sap_validation_status, payment_number,
+         payment_date, created_at, updated_at)
+       select t.id, 'TA-B-' || t.id, (t.created_at + interval '40 hours')::date, d.border_crossing_id,
+         case when t.status = 'DELIVERED' then 'confirmed' else 'pending' end,
+         case when t.status = 'DELIVERED' then 'PV-B-' || t.id end,
+         case when t.status = 'DELIVERED' then (t.created_at + interval '5 days')::date end,
+         t.created_at + interval '40 hours', t.created_at + interval '40 hours'
+       from tickets t join depots d on d.id = t.origin_depot_id
+       where t.id > (select first_id from ids) and t.status in ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED')
+         and d.border_crossing_id is not null`,
+  ];
+}
+
+async function ticketCount(url: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>('select count(*) as n from tickets');
+    return Number(rows[0]!.n);
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the database, migrates and seeds it as the server would, then generates `n` tickets. */
+async function build(name: string, n: number): Promise<void> {
+  const started = performance.now();
+  await admin(async (c) => {
+    await c.query(`drop database if exists ${pg.escapeIdentifier(name)}`);
+    await c.query(`create database ${pg.escapeIdentifier(name)}`);
+  });
+  const database = await openDatabase({ url: urlOf(name) });
+  try {
+    await seedDemo(database.db);
+  } finally {
+    await database.close();
+  }
+  const client = new pg.Client({ connectionString: urlOf(name) });
+  await client.connect();
+  try {
+    await client.query("set work_mem = '256MB'");
+    for (const statement of generationSql(n)) await client.query(statement);
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+  const { rows } = await admin((c) =>
+    c.query<{ size: string }>(`select pg_size_pretty(pg_database_size($1)) as size`, [name]),
+  );
+  console.log(
+    `scale: built ${name} with ${n.toLocaleString('en-US')} generated tickets in ${((performance.now() - started) / 1000).toFixed(0)} s (${rows[0]!.size})`,
+  );
+}
+
+interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+
+async function load(name: string, url: string, headers: Record<string, string>, o: ScaleOptions): Promise<Figure> {
+  const result = await autocannon({ url, headers, connections: o.connections, duration: o.seconds });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return {
+    name,
+    // Requests answered over the run's length (a run where each request outlasts a second still shows).
+    rps: result.requests.total / o.seconds,
+    p50: result.latency.p50,
+    // autocannon reports p90 and p97.5; p95 is read between them.
+    p95: (result.latency.p90 + result.latency.p97_5) / 2,
+    errors: non2xx,
+  };
+}
+
+/** A Fastify hello-world in its own process, as the portal runs in its own. */
+async function startHello(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import Fastify from 'fastify';
+       const app = Fastify();
+       app.get('/', async () => ({ hello: 'world' }));
+       await app.listen({ port: 0, host: '127.0.0.1' });
+       console.log(app.server.address().port);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (d) => resolve(String(d).trim())));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+export async function scaleFigures(o: ScaleOptions): Promise<void> {
+  const name = o.db ?? `bench_scale_${o.tickets}`;
+  const reachable = await admin(async () => true).catch(() => false);
+  if (!reachable) {
+    console.log(`scale: PostgreSQL not reachable at ${adminUrl} (set BENCH_DATABASE_URL); skipped`);
+    return;
+  }
+  const existing = await ticketCount(urlOf(name));
+  const reuse = o.db !== undefined && existing !== undefined && existing >= o.tickets;
+  if (reuse) console.log(`scale: reusing ${name} (${existing!.toLocaleString('en-US')} tickets)`);
+  else await build(name, o.tickets);
+  const keep = o.keep || reuse;
+
+  const portal = await startPortalProcess({
+    env: { DATABASE_URL: urlOf(name), JOBS_ENABLED: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: 'error' },
+    timeoutMs: 600_000,
+  });
+  const hello = await startHello();
+  try {
+    const api = `${portal.base}/api`;
+    const tokenOf = async (username: string) => {
+      const res = await fetch(`${api}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+      });
+      const { token } = (await res.json()) as { token: string };
+      return { authorization: `Bearer ${token}` };
+    };
+    const adminH = await tokenOf('admin');
+    const supplierH = await tokenOf('supplier1');
+    const carrierH = await tokenOf('carrier1');
+    // A ticket of carrier1's from the middle of the history.
+    const mid = (await (
+      await fetch(`${api}/tickets?limit=1&page=${Math.max(1, Math.floor(o.tickets / 40))}`, { headers: carrierH })
+    ).json()) as {
+      tickets: { id: number }[];
+    };
+    const midId = mid.tickets[0]?.id ?? 1;
+    const ongoing = ['CONFIRMED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED', 'CANCELED']
+      .map((s) => `statusName=${s}`)
+      .join('&');
+    const requests: [string, string, Record<string, string>][] = [
+      ['admin ongoing home (20)', `/tickets?${ongoing}&limit=20`, adminH],
+      ['supplier1 home list (10)', `/tickets?limit=10`, supplierH],
+      ['carrier1 home list (50)', `/tickets?limit=50`, carrierH],
+      ['carrier1 PENDING+CONFIRMED, 25', `/tickets?statusName=PENDING&statusName=CONFIRMED&limit=25`, carrierH],
+      ['admin page 1000 (20 per page)', `/tickets?page=1000&limit=20`, adminH],
+      ['count/states admin', `/tickets/count/states`, adminH],
+      ['count/states carrier1', `/tickets/count/states`, carrierH],
+      ['count/carrier (service level)', `/tickets/count/carrier`, adminH],
+      ['carrier1 ticket by id', `/tickets/${midId}`, carrierH],
+    ];
+    for (const [label, path, headers] of requests) {
+      const res = await fetch(`${api}${path}`, { headers });
+      if (!res.ok) throw new Error(`${label}: ${res.status} ${await res.text()}`);
+    }
+    const helloRuns: Figure[] = [await load('hello-world', hello.url, {}, o)];
+    const figures: Figure[] = [];
+    // autocannon stops at the end of its time, not the server: requests still running in PostgreSQL
+    // would slow the next figure, so each run starts once the database has nothing left to do.
+    const idle = async () => {
+      const client = new pg.Client({ connectionString: urlOf(name) });
+      await client.connect();
+      try {
+        for (;;) {
+          const { rows } = await client.query<{ n: string }>(
+            `select count(*) as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+          );
+          if (Number(rows[0]!.n) === 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      } finally {
+        await client.end();
+      }
+    };
+    for (const [i, [label, path, headers]] of requests.entries()) {
+      // One warm-up second, then the measured run.
+      await autocannon({ url: `${api}${path}`, headers, connections: o.connections, duration: 1 });
+      await idle();
+      figures.push(await load(label, `${api}${path}`, headers, o));
+      await idle();
+      if (i === Math.floor(requests.length / 2)) helloRuns.push(await load('hello-world', hello.url, {}, o));
+    }
+    helloRuns.push(await load('hello-world', hello.url, {}, o));
+    const helloRps = helloRuns.map((h) => h.rps).sort((a, b) => a - b)[1]!;
+    const pad = (s: string, w: number) => s.padEnd(w);
+    const num = (v: number, w: number, d = 0) => v.toFixed(d).padStart(w);
+    console.log(
+      `scale: ${o.tickets.toLocaleString('en-US')} tickets, ${o.connections} connections, ${o.seconds} s each; hello-world ${helloRuns
+        .map((h) => h.rps.toFixed(0))
+        .join(' / ')} req/s (before, between, after; ratio to the median)`,
+    );
+    console.log(
+      `${pad('request', 34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'hello/it'.padStart(9)} errors`,
+    );
+    for (const f of figures) {
+      console.log(
+        `${pad(f.name, 34)} ${num(f.rps, 8, 1)} ${num(f.p50, 8)} ${num(f.p95, 8)} ${num(helloRps / Math.max(f.rps, 0.01), 9, 1)} ${f.errors}`,
+      );
+    }
+  } finally {
+    hello.stop();
+    await portal.stop();
+    if (!keep) await admin((c) => c.query(`drop database if exists ${pg.escapeIdentifier(name)}`));
+  }
+}
