@@ -153,12 +153,13 @@ async function pickFilesWithKeys(
   files: ReturnType<typeof pdf>[],
   key: 'Enter' | 'Space' = 'Enter',
 ): Promise<void> {
+  // Waiting for the chooser turns on Playwright's interception of file dialogs, which takes a round trip to the
+  // browser; it starts before the Tab presses so that it is on when the key opens the dialog (started together
+  // with the key press, the dialog sometimes opened first and was never reported).
+  const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
   await tabTo(page, button);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser', { timeout: 10_000 }),
-    page.keyboard.press(key),
-  ]);
-  await chooser.setFiles(files);
+  await page.keyboard.press(key);
+  await (await chooser).setFiles(files);
 }
 
 describe('keyboard-only journeys', () => {
