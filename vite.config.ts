@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
-import { compressAssets } from './src/build/compress-assets';
+import { compressAssets } from './src/build/compress-assets.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -67,9 +67,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Every file has its own database copied from ones migrated once per run, so files run side by side.
+          globalSetup: ['tests/server/helpers/database-templates.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
-          fileParallelism: false,
         },
       },
       {

@@ -7,7 +7,8 @@
  *
  * Checked after the run: no answer was 5xx; every bad request answered 4xx and changed no row of any
  * table and no file; the server still answers; every stored file has its row and every row its file.
- * The figures are printed. FUZZ_SEED=n replays a run.
+ * The figures are printed with the seed. The seed is fixed so that CI runs the same cases every time;
+ * FUZZ_SEED=n runs another set (FUZZ_SEED=random draws one), and a failure names the seed that replays it.
  */
 import querystring from 'node:querystring';
 import { sql } from 'drizzle-orm';
@@ -21,7 +22,7 @@ import { JPEG, multipart, pdf } from '../fixtures/files';
 import { storedKeys } from '../fixtures/portal-data';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 1_000_000 : Number(process.env.FUZZ_SEED || 20_261_123);
 const BAD_CASES = 1700;
 const PLAUSIBLE_CASES = 300;
 const MULTIPART_CASES = 120;
@@ -145,6 +146,8 @@ const HOSTILE: fc.Arbitrary<unknown> = fc.oneof(
     ' ',
     '\u0000',
     'a\u0000b',
+    '\ud83d',
+    'a\udc00b',
     'x'.repeat(5000),
     true,
     false,
@@ -317,11 +320,13 @@ async function send(c: Case) {
   const headers: Record<string, string> = c.role ? bearer(tokens[c.role]) : {};
   if (c.idempotencyKey) headers['idempotency-key'] = c.idempotencyKey;
   if (c.rawBody) headers['content-type'] = c.rawBody.contentType;
+  else if (c.body !== undefined) headers['content-type'] = 'application/json';
   return t.app.inject({
     method: c.route.method as 'GET',
     url: c.url,
     headers,
-    payload: c.rawBody ? c.rawBody.payload : (c.body as Record<string, unknown> | undefined),
+    // Serialised here: given 0, '' or false, the injector would send no body at all.
+    payload: c.rawBody ? c.rawBody.payload : c.body === undefined ? undefined : JSON.stringify(c.body),
   });
 }
 

@@ -45,9 +45,34 @@ describe('bad input', () => {
       payload: { ticket: { reason: 'bad\u0000reason' } },
     });
     expect(body.statusCode).toBe(400);
-    expect(body.json().message).toBe('Text must not contain a NUL character');
+    expect(body.json().message).toBe('Text must not contain a NUL character or a broken character');
     const query = await t.app.inject({ method: 'GET', url: '/api/tickets?search=a%00b', headers: bearer(supplier) });
     expect(query.statusCode).toBe(400);
+  });
+
+  it('should answer 400 to half of a surrogate pair in a text, and keep emoji', async () => {
+    const carrier = await t.login('carrier1');
+    const vehicle = (description: string, equipmentId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/vehicles',
+        headers: { ...bearer(carrier), 'content-type': 'application/json' },
+        // Written as JSON text so that the lone `\ud83d` reaches the server as it would from any client.
+        payload: `{"vehicle":{"equipmentId":"${equipmentId}","plate":"TRK1","description":"${description}","capacityLbs":5}}`,
+      });
+    const broken = await vehicle('half \\ud83d', '765432');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('Text must not contain a NUL character or a broken character');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/vehicles?equipmentId=76543',
+      headers: bearer(carrier),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain('765432');
+    const emoji = await vehicle('whole \\ud83d\\ude9a', '765433');
+    expect(emoji.statusCode).toBe(201);
+    expect(emoji.json().vehicle.description).toBe('whole \u{1F69A}');
   });
 
   it('should answer 400 to a body of null or a list where an object is expected', async () => {

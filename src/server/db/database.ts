@@ -35,7 +35,16 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(opts: { url?: string; dataDir?: string | 'memory' }): Promise<Database> {
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite's folder, or 'memory' for a database that lives only in this process. */
+  dataDir?: string | 'memory';
+  /** An in-memory PGlite starts as a copy of this dumped data folder (tests copy one migrated, seeded database). */
+  loadDataDir?: Blob | undefined;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) {
     // JIT compilation off for this workload: its short indexed queries never repay the compile time
     // (PostgreSQL's cost estimate for a count over a large scope would otherwise spend 100+ ms on it).
@@ -101,7 +110,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | 'mem
 
   let client: PGlite;
   if (!opts.dataDir || opts.dataDir === 'memory') {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   } else {
     mkdirSync(opts.dataDir, { recursive: true });
     client = await PGlite.create(path.join(opts.dataDir, 'db'));

@@ -114,11 +114,18 @@ export function parseOrThrow<S extends Schema>(schema: S, data: unknown): v.Infe
 
 const isWrapped = (body: BodySpec): body is Wrapped<Schema> => 'inner' in body && 'key' in body;
 
-/** Whether any text in `value` (nested anywhere) holds a NUL character, which no column can store. */
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/**
+ * Text no column can store: a NUL character, or half of a UTF-16 surrogate pair (JSON may spell one as
+ * `\ud83d`, and it has no UTF-8 form). Paired surrogates (emoji) are fine.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|\p{Surrogate}/u;
+
+/** Whether any text in `value` (nested anywhere, keys included) is unstorable. */
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
   if (depth > 64 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || hasUnstorableText(item, depth + 1));
 }
 
 /** No payload of the portal nests deeper than this; deeper JSON is refused before anything walks it. */
@@ -219,7 +226,7 @@ export function defineRoute(app: FastifyInstance) {
         spec.body && !spec.consumes
           ? (body) => {
               try {
-                if (nestsDeeperThan(body, MAX_JSON_DEPTH) || hasNul(body)) return false;
+                if (nestsDeeperThan(body, MAX_JSON_DEPTH) || hasUnstorableText(body)) return false;
                 parseBody(spec.body!, body);
                 return true;
               } catch {
@@ -261,8 +268,8 @@ export function defineRoute(app: FastifyInstance) {
         // Hashing (Idempotency-Key), logging and validation all walk the body: a hostile nesting depth
         // would exhaust the stack in any of them.
         if (nestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new HttpError(400, 'Invalid request body');
-        if (hasNul(request.query) || (!spec.consumes && hasNul(request.body))) {
-          throw new HttpError(400, 'Text must not contain a NUL character');
+        if (hasUnstorableText(request.query) || (!spec.consumes && hasUnstorableText(request.body))) {
+          throw new HttpError(400, 'Text must not contain a NUL character or a broken character');
         }
         const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
         const body = spec.body && !spec.consumes ? parseBody(spec.body, request.body) : undefined;

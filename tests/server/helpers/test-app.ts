@@ -1,13 +1,15 @@
 /**
  * Builds the real app on a fresh database for one test file: an in-memory PGlite by default, or a new
  * PostgreSQL database (created and dropped here) when TEST_DATABASE=postgres and DATABASE_URL are set.
+ * Either is a copy of a template the run's global setup migrated (database-templates.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import type { Config } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db/database';
@@ -25,12 +27,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new PostgreSQL database copied from one of the run's templates; `drop` removes it. */
+async function createPostgresDatabase(template: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -60,23 +63,21 @@ export async function createTestApp(
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
   let databaseUrl: string | undefined;
+  // Each file starts from a copy of a database the run migrated once (and seeded, for most tests). The
+  // documentation, invoices and files of the demo are seeded only when a test asks (seedFiles), into a
+  // copy of the empty one, because the files live in this test's own folder.
+  const seedHere = options.seedFiles === true && options.seed !== false;
+  const templates = inject('databaseTemplates');
+  const template = options.seed === false || seedHere ? templates.empty : templates.seeded;
   if (usePostgres) {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase(template);
     drop = created.drop;
     databaseUrl = created.url;
     database = await openDatabase({ url: databaseUrl });
   } else {
-    database = await openDatabase({ dataDir: 'memory' });
+    database = await openDatabase({ dataDir: 'memory', loadDataDir: new Blob([readFileSync(template)]) });
   }
-  // Documentation, invoices and their files are seeded only when a test asks (seedFiles): most tests
-  // build those stages themselves.
-  if (options.seed !== false) {
-    await seedDemo(
-      database.db,
-      undefined,
-      options.seedFiles ? new LocalFileStore(path.join(dataDir, 'files')) : undefined,
-    );
-  }
+  if (seedHere) await seedDemo(database.db, undefined, new LocalFileStore(path.join(dataDir, 'files')));
   const app = await buildApp({
     database,
     logger: false,
