@@ -1,25 +1,20 @@
 /**
- * The supplier's railcar documentation (5 and 8): carrier, yard and a confirmed railcar
- * ticket, the invoice, the load, waybill and comments, the four PDFs and the photos. Started with a
- * ticket in navigation state it edits that ticket's documentation, read-only once the ticket is
- * TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED. What it shares with the truck form lives in
- * useDocumentationForm; the railcar's own parts (its ticket fields, waybill, comments and its texts,
- * including going back after a failed update) are below.
+ * The supplier's railcar documentation: carrier, yard and a confirmed railcar ticket, the invoice, the
+ * load, waybill and comments, the four PDFs and the photos. Started with a ticket in navigation state it
+ * edits that ticket's documentation, read-only once the ticket is TA_INVOICED, MX_TRANSIT, DELIVERED or
+ * CANCELED. What it shares with the truck form lives in useDocumentationForm and DocumentationFormLayout;
+ * the railcar's own parts (its ticket fields, waybill, comments and its texts, including going back
+ * after a failed update) are below.
  */
-import { Alert, Loader, Paper, Stack, TextInput, Textarea } from '@mantine/core';
+import { TextInput, Textarea } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconLock } from '@tabler/icons-react';
 import { DOCUMENT_TOASTS } from '../../../lib/messages';
 import type { ActionUser } from '../../../../shared/domain/available-actions';
 import { EMPTY_VALUES, valuesFromDocumentation, type DocumentationFormValues } from '../form-values';
 import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
-import { CancelTicketButton } from './cancel-ticket-button';
-import { DocumentUploads } from './document-uploads';
-import { InvoiceLoadFields } from './invoice-load-fields';
-import { LookupFailure } from './lookup-failure';
+import { DocumentationFormLayout } from './documentation-form-layout';
 import { RailcarTicketFields } from './railcar-ticket-fields';
-import { SaveActions } from './save-actions';
 import { useDocumentationForm } from './use-documentation-form';
 
 export interface RailcarDocumentationFormProps {
@@ -80,69 +75,40 @@ export function RailcarDocumentationForm({
       return { failure, notice: { message: duplicate ? failure.message : generic }, goBack: editing && !fixable };
     },
   });
-  const { form, editing, tickets, stored, doc, actions, unloaded, locked, pickList, field } = state;
-
-  if (state.waiting) return <Loader role="status" aria-label={t`Loading`} />;
+  const { form, editing, tickets, doc, locked, pickList, field } = state;
 
   return (
-    <form onSubmit={state.submit} noValidate>
-      <Stack gap="lg">
-        <LookupFailure queries={editing ? [stored] : [tickets]} railcar />
-        {locked && !unloaded && (
-          <Alert color="gray" icon={<IconLock size={18} />}>
-            {t`This documentation can no longer change: the ticket already has its provider invoice or was canceled.`}
-          </Alert>
-        )}
-        {editing && stored.isSuccess && !doc && (
-          <Alert color="yellow">{t`This ticket has no railcar documentation yet.`}</Alert>
-        )}
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <RailcarTicketFields
-            form={form}
-            tickets={pickList}
-            loadingTickets={tickets.isPending && !editing}
-            editing={editing}
-            invoiceNumber={doc?.invoiceNumber}
-          />
-        </Paper>
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <InvoiceLoadFields
-            form={form}
-            supplierId={supplierId}
-            editing={editing}
-            locked={locked}
-            storedOrder={doc?.purchaseOrder}
-            showMaterialDescription
-            afterAmount={
-              <TextInput
-                label={t`WayBill`}
-                description={t`Rail tracking number, digits only (min 5)`}
-                required
-                disabled={locked}
-                inputMode="numeric"
-                {...field('waybill')}
-              />
-            }
-            footer={<Textarea label={t`Comments`} rows={3} disabled={locked} {...field('comments')} />}
-          />
-        </Paper>
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <DocumentUploads
-            form={form}
-            stored={doc}
-            disabled={locked}
-            required={!editing}
-            radioactiveLabel={t`No-radioactivity certificate`}
-          />
-        </Paper>
-        <SaveActions
+    <DocumentationFormLayout
+      state={state}
+      editTicketId={editTicket?.id ?? null}
+      supplierId={supplierId}
+      railcar
+      noDocumentation={t`This ticket has no railcar documentation yet.`}
+      ticketSection={
+        <RailcarTicketFields
+          form={form}
+          tickets={pickList}
+          loadingTickets={tickets.isPending && !editing}
           editing={editing}
-          locked={locked}
-          saving={state.saving}
-          progress={state.progress}
-          cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} actions={actions} onCanceled={onDone} />}
+          invoiceNumber={doc?.invoiceNumber}
         />
-      </Stack>
-    </form>
+      }
+      invoiceExtras={{
+        showMaterialDescription: true,
+        afterAmount: (
+          <TextInput
+            label={t`WayBill`}
+            description={t`Rail tracking number, digits only (min 5)`}
+            required
+            disabled={locked}
+            inputMode="numeric"
+            {...field('waybill')}
+          />
+        ),
+        footer: <Textarea label={t`Comments`} rows={3} disabled={locked} {...field('comments')} />,
+      }}
+      radioactiveLabel={t`No-radioactivity certificate`}
+      onDone={onDone}
+    />
   );
 }

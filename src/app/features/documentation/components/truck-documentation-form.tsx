@@ -1,23 +1,18 @@
 /**
- * The supplier's truck documentation: pick a confirmed truck ticket, enter the
- * invoice and the load, attach the four PDFs and the photos. Started with a ticket in navigation state
- * it edits that ticket's documentation: destination and ticket locked, everything locked once the
- * ticket is TA_INVOICED, MX_TRANSIT, DELIVERED or CANCELED. What it shares with the railcar form lives
- * in useDocumentationForm; the truck's own parts are below.
+ * The supplier's truck documentation: pick a confirmed truck ticket, enter the invoice and the load,
+ * attach the four PDFs and the photos. Started with a ticket in navigation state it edits that ticket's
+ * documentation: destination and ticket locked, everything locked once the ticket is TA_INVOICED,
+ * MX_TRANSIT, DELIVERED or CANCELED. What it shares with the railcar form lives in useDocumentationForm
+ * and DocumentationFormLayout; the truck's own parts are below.
  */
-import { Alert, Loader, Paper, Select, Stack, Title } from '@mantine/core';
+import { Select, Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconLock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ActionUser } from '../../../../shared/domain/available-actions';
 import { EMPTY_VALUES, valuesFromDocumentation, type DocumentationFormValues } from '../form-values';
 import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
-import { CancelTicketButton } from './cancel-ticket-button';
-import { DocumentUploads } from './document-uploads';
-import { InvoiceLoadFields } from './invoice-load-fields';
-import { LookupFailure } from './lookup-failure';
-import { SaveActions } from './save-actions';
+import { DocumentationFormLayout } from './documentation-form-layout';
 import { TicketSummary } from './ticket-summary';
 import { useDocumentationForm } from './use-documentation-form';
 
@@ -65,69 +60,37 @@ export function TruckDocumentationForm({
       return { failure, notice: { title: t`Truck ID ${ticketId}`, message: failure.message }, goBack: false };
     },
   });
-  const { form, editing, tickets, stored, doc, actions, unloaded, locked, pickList, field } = state;
+  const { form, editing, tickets, doc, pickList, field } = state;
   const selected = pickList.find((ticket) => String(ticket.id) === form.values.ticketId) ?? null;
 
-  if (state.waiting) return <Loader role="status" aria-label={t`Loading`} />;
-
   return (
-    <form onSubmit={state.submit} noValidate>
-      <Stack gap="lg">
-        <LookupFailure queries={editing ? [stored] : [tickets]} />
-        {locked && !unloaded && (
-          <Alert color="gray" icon={<IconLock size={18} />}>
-            {t`This documentation can no longer change: the ticket already has its provider invoice or was canceled.`}
-          </Alert>
-        )}
-        {editing && stored.isSuccess && !doc && (
-          <Alert color="yellow">{t`This ticket has no truck documentation yet.`}</Alert>
-        )}
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <Stack gap="md">
-            <Title order={2} size="h4">{t`Ticket`}</Title>
-            <Select
-              label={t`Ticket (by carrier)`}
-              placeholder={tickets.isPending && !editing ? t`Loading…` : t`Choose a confirmed ticket`}
-              required
-              searchable
-              disabled={editing}
-              data={pickList.map((ticket) => ({
-                value: String(ticket.id),
-                label: `#${ticket.id} · ${ticket.carrier?.businessName ?? '—'} · ${dayjs(ticket.createAt).format('DD/MM/YYYY')}`,
-              }))}
-              nothingFoundMessage={t`No confirmed truck tickets`}
-              {...field('ticketId')}
-            />
-            {selected && <TicketSummary ticket={selected} role="SUPPLIER" invoiceNumber={doc?.invoiceNumber} />}
-          </Stack>
-        </Paper>
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <InvoiceLoadFields
-            form={form}
-            supplierId={supplierId}
-            editing={editing}
-            locked={locked}
-            storedOrder={doc?.purchaseOrder}
-            showMaterialDescription={false}
+    <DocumentationFormLayout
+      state={state}
+      editTicketId={editTicket?.id ?? null}
+      supplierId={supplierId}
+      railcar={false}
+      noDocumentation={t`This ticket has no truck documentation yet.`}
+      ticketSection={
+        <Stack gap="md">
+          <Title order={2} size="h4">{t`Ticket`}</Title>
+          <Select
+            label={t`Ticket (by carrier)`}
+            placeholder={tickets.isPending && !editing ? t`Loading…` : t`Choose a confirmed ticket`}
+            required
+            searchable
+            disabled={editing}
+            data={pickList.map((ticket) => ({
+              value: String(ticket.id),
+              label: `#${ticket.id} · ${ticket.carrier?.businessName ?? '—'} · ${dayjs(ticket.createAt).format('DD/MM/YYYY')}`,
+            }))}
+            nothingFoundMessage={t`No confirmed truck tickets`}
+            {...field('ticketId')}
           />
-        </Paper>
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <DocumentUploads
-            form={form}
-            stored={doc}
-            disabled={locked}
-            required={!editing}
-            radioactiveLabel={t`Radioactive certificate`}
-          />
-        </Paper>
-        <SaveActions
-          editing={editing}
-          locked={locked}
-          saving={state.saving}
-          progress={state.progress}
-          cancel={<CancelTicketButton ticketId={editTicket?.id ?? null} actions={actions} onCanceled={onDone} />}
-        />
-      </Stack>
-    </form>
+          {selected && <TicketSummary ticket={selected} role="SUPPLIER" invoiceNumber={doc?.invoiceNumber} />}
+        </Stack>
+      }
+      radioactiveLabel={t`Radioactive certificate`}
+      onDone={onDone}
+    />
   );
 }
