@@ -22,6 +22,8 @@ export interface Config {
   /** Key files this start created (logged once the logger exists). */
   createdKeyFiles: string[];
   smtpUrl: string | undefined;
+  /** Sender of the portal's mail (`MAIL_FROM`); unset, "Scrap Portal" <no-reply@ the PUBLIC_URL host>. */
+  mailFrom: string | undefined;
   publicUrl: string;
   distDir: string;
   jobsEnabled: boolean;
@@ -102,6 +104,15 @@ const host = v.pipe(
   ),
 );
 
+/** An address (`no-reply@example.com`) or a name with one (`"Scrap Portal" <no-reply@example.com>`). */
+const mailbox = v.pipe(
+  v.string(),
+  v.check(
+    (value) => /^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(value.trim()),
+    'must be an e-mail address, or a name and an address in <>',
+  ),
+);
+
 export const EnvSchema = v.object({
   PORT: optional(whole(0, 65535, 'a port number from 0 to 65535')),
   HOST: optional(host),
@@ -112,6 +123,7 @@ export const EnvSchema = v.object({
   CAPTCHA_ENABLED: optional(flag),
   CAPTCHA_HMAC_KEY: optional(v.string()),
   SMTP_URL: optional(urlWith(['smtp:', 'smtps:'])),
+  MAIL_FROM: optional(mailbox),
   PUBLIC_URL: optional(httpUrl),
   DIST_DIR: optional(v.string()),
   JOBS_ENABLED: optional(flag),
@@ -193,6 +205,7 @@ export function loadConfig(
     captchaHmacKey: captchaKey.key,
     createdKeyFiles: [jwtKey.createdFile, captchaKey.createdFile].filter((file): file is string => !!file),
     smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     jobsEnabled: env.JOBS_ENABLED ?? true,

@@ -5,28 +5,15 @@
  * an e-voucher PDF on a phone.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
-import { startPortalProcess, type PortalProcess } from '../fixtures/portal-process';
+import { describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
 import { zipEntries } from '../fixtures/zip-entries';
-import { DESKTOP, PHONE, launch, watchErrors } from './support/browser';
+import { DESKTOP, PHONE, watchErrors } from './support/browser';
+import { useOwnPortal } from './support/own-portal';
 import { signIn } from './support/session';
 
-let browser: Browser;
-let server: PortalProcess;
-beforeAll(async () => {
-  server = await startPortalProcess({
-    env: { DIST_DIR: path.resolve(process.env.DIST_DIR ?? 'dist'), LOGIN_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const own = useOwnPortal();
 
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const waiting = page.waitForEvent('download', { timeout: 30_000 });
@@ -37,7 +24,7 @@ async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ nam
 
 describe('accounting journey', () => {
   it('should let the admin create an RPA and download its Excel and zip, and the carrier its e-voucher', async () => {
-    const context = await browser.newContext({ baseURL: server.base, viewport: DESKTOP, locale: 'en-US' });
+    const context = await own.browser.newContext({ baseURL: own.server.base, viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, 'admin');
@@ -78,7 +65,7 @@ describe('accounting journey', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const phone = await browser.newContext({ baseURL: server.base, viewport: PHONE, locale: 'en-US' });
+    const phone = await own.browser.newContext({ baseURL: own.server.base, viewport: PHONE, locale: 'en-US' });
     const carrierPage = await phone.newPage();
     const carrierErrors = watchErrors(carrierPage);
     await signIn(carrierPage, 'carrier1');

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { pdf } from '../fixtures/files';
 import { DEMO_PASSWORD, DESKTOP, PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
+import { png } from './support/files';
 import { signIn } from './support/session';
 
 let browser: Browser;
@@ -74,15 +75,6 @@ async function confirmedTruckTicket(): Promise<number> {
   });
   return id;
 }
-
-const png = (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-});
 
 async function choose(page: Page, label: RegExp, option?: RegExp) {
   await page.getByRole('combobox', { name: label }).click();

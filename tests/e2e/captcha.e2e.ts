@@ -8,23 +8,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startPortalProcess, type PortalProcess } from '../fixtures/portal-process';
-import { DEMO_PASSWORD, DESKTOP, PHONE, launch, watchErrors } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, DESKTOP, PHONE, watchErrors } from './support/browser';
+import { useOwnPortal } from './support/own-portal';
 
-let browser: Browser;
-let server: PortalProcess;
-beforeAll(async () => {
-  server = await startPortalProcess({
-    env: { DIST_DIR: path.resolve(process.env.DIST_DIR ?? 'dist'), LOGIN_RATE_LIMIT: '1000', TRUST_PROXY: '127.0.0.1' },
-  });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const own = useOwnPortal({ TRUST_PROXY: '127.0.0.1' });
 
 /** Screenshots for a person to look at, when E2E_SHOTS_DIR names a folder. */
 async function shot(page: Page, name: string) {
@@ -65,8 +54,8 @@ describe('the sign-in captcha', () => {
     '%s, %s: three wrong passwords bring up the widget; solved in the browser, the user signs in',
     async (lang, device, viewport, username, address, home) => {
       const text = TEXTS[lang];
-      const context = await browser.newContext({
-        baseURL: server.base,
+      const context = await own.browser.newContext({
+        baseURL: own.server.base,
         viewport,
         locale: lang === 'es' ? 'es-MX' : 'en-US',
         extraHTTPHeaders: { 'X-Forwarded-For': address },

@@ -7,14 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { DEMO_PASSWORD, PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
+import { api, apiLogin, CARRIER_LOGINS } from './support/api';
+import { PHONE, launch, newContext, watchErrors } from './support/browser';
 import { signIn } from './support/session';
-
-const CARRIER_LOGINS: Record<string, string> = {
-  'Rápido Freight Lines': 'carrier1',
-  'Border Haulers Co.': 'carrier2',
-  'Northern Rail Logistics': 'rail1',
-};
 
 interface ApiTicket {
   id: number;
@@ -22,28 +17,9 @@ interface ApiTicket {
   ticketAssignments: { status: { name: string }; carrier: { businessName: string; mode: 'TRUCK' | 'RAILCAR' } }[];
 }
 
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  expect(response.ok, `${init.method ?? 'GET'} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-const login = (username: string) =>
-  api<{ token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }>('/auth/login', {
-    method: 'POST',
-    body: { username, password: DEMO_PASSWORD },
-  });
-
 /** A new ticket of supplier1, accepted by the carrier it was offered to: CONFIRMED, at the top of the list. */
 async function confirmedTicket(): Promise<{ id: number; mode: 'TRUCK' | 'RAILCAR' }> {
-  const supplier = await login('supplier1');
+  const supplier = await apiLogin('supplier1');
   const yard = supplier.user.userDetail.supplier?.depots[0]?.id;
   const { tickets } = await api<{ tickets: ApiTicket[] }>('/tickets', {
     method: 'POST',
@@ -55,7 +31,7 @@ async function confirmedTicket(): Promise<{ id: number; mode: 'TRUCK' | 'RAILCAR
   const offer = ticket.ticketAssignments.find((assignment) => assignment.status.name === 'PENDING');
   const carrierLogin = offer && CARRIER_LOGINS[offer.carrier.businessName];
   expect(carrierLogin, 'the ticket is offered to a demo carrier').toBeDefined();
-  const carrier = await login(carrierLogin!);
+  const carrier = await apiLogin(carrierLogin!);
   const timezone = 0;
   const slot = earliestSlot(new Date(), timezone);
   await api(`/tickets/${id}/confirm`, {

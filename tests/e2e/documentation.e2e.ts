@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { pdf, png } from './support/files';
 import { signIn } from './support/session';
 
 let browser: Browser;
@@ -15,22 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-});
-
-const pdf = (name: string) => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(
-    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
-  ),
-});
-const png = (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
 });
 
 async function choose(page: Page, label: RegExp, option?: RegExp): Promise<string> {
@@ -60,210 +45,223 @@ const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
 describe('documentation journey', () => {
-  let tripId = 0;
+  // One story in steps: each step goes on from what the one before left.
+  it("should take a truck ticket from the supplier's documentation on a phone through the admin's corrections, the TA invoice and customs to delivered", async () => {
+    let tripId = 0;
 
-  it('should let supplier1 document a confirmed truck ticket from a phone', async () => {
-    const context = await newContext(browser, PHONE);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, 'supplier1');
-    await page.goto('/dashboard/suppliers/truck-documentation');
-    const picked = await choose(page, /Ticket \(by carrier\)/, /Rápido Freight Lines/);
-    tripId = Number(/#(\d+)/.exec(picked)?.[1]);
-    expect(tripId).toBeGreaterThan(0);
-    await choose(page, /^Destination/);
-    await pickDay(page, /Invoice date/);
-    await page.getByRole('textbox', { name: /Invoice number/ }).fill(`E2E-${Date.now()}`);
-    await page.getByRole('textbox', { name: /Invoice amount/ }).fill('1234.56');
-    await page.getByRole('combobox', { name: /Car\/Equipment/ }).fill('TRK778899');
-    await page.getByRole('textbox', { name: /Gross weight/ }).fill('80000');
-    await page.getByRole('textbox', { name: /Tare weight/ }).fill('30000');
-    await choose(page, /^Material/);
-    await attachDocuments(page);
-    await page.getByRole('button', { name: 'Upload' }).click();
-    await toast(page, `Truck ID ${tripId}`).waitFor({ timeout: 20_000 });
-    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+    // Step: let supplier1 document a confirmed truck ticket from a phone.
+    {
+      const context = await newContext(browser, PHONE);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, 'supplier1');
+      await page.goto('/dashboard/suppliers/truck-documentation');
+      const picked = await choose(page, /Ticket \(by carrier\)/, /Rápido Freight Lines/);
+      tripId = Number(/#(\d+)/.exec(picked)?.[1]);
+      expect(tripId).toBeGreaterThan(0);
+      await choose(page, /^Destination/);
+      await pickDay(page, /Invoice date/);
+      await page.getByRole('textbox', { name: /Invoice number/ }).fill(`E2E-${Date.now()}`);
+      await page.getByRole('textbox', { name: /Invoice amount/ }).fill('1234.56');
+      await page.getByRole('combobox', { name: /Car\/Equipment/ }).fill('TRK778899');
+      await page.getByRole('textbox', { name: /Gross weight/ }).fill('80000');
+      await page.getByRole('textbox', { name: /Tare weight/ }).fill('30000');
+      await choose(page, /^Material/);
+      await attachDocuments(page);
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await toast(page, `Truck ID ${tripId}`).waitFor({ timeout: 20_000 });
+      await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
 
-  it('should let the admin correct the invoice amount and replace the weight certificate through the ticket-edit form', async () => {
-    const context = await newContext(browser, DESKTOP);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, 'admin');
-    await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
-    await page.getByRole('link', { name: 'Edit documentation' }).click();
-    const amount = page.getByRole('textbox', { name: /Invoice amount/ });
-    await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).toBe('$1,234.56');
-    await amount.fill('1300');
-    // The admin also replaces the weight certificate (admin limits; only the picked file is sent).
-    await page.locator('input[data-slot="weightCertificate"]').setInputFiles(pdf('weight-corrected.pdf'));
-    await page.getByText('weight-corrected.pdf').waitFor();
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await toast(page, 'Data updated successfully').waitFor({ timeout: 15_000 });
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
-    // Back twice (edit form, then the TA invoice page) inside the app: the page refetches the saved values.
-    await page.goBack();
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${tripId}`);
-    await page.getByText('$1,300.00').first().waitFor({ timeout: 15_000 });
-    await page.getByText('weight-corrected.pdf').waitFor();
-    await page.getByText('salesInvoice.pdf').waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+    // Step: let the admin correct the invoice amount and replace the weight certificate through the ticket-edit form.
+    {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, 'admin');
+      await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
+      await page.getByRole('link', { name: 'Edit documentation' }).click();
+      const amount = page.getByRole('textbox', { name: /Invoice amount/ });
+      await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).toBe('$1,234.56');
+      await amount.fill('1300');
+      // The admin also replaces the weight certificate (admin limits; only the picked file is sent).
+      await page.locator('input[data-slot="weightCertificate"]').setInputFiles(pdf('weight-corrected.pdf'));
+      await page.getByText('weight-corrected.pdf').waitFor();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await toast(page, 'Data updated successfully').waitFor({ timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
+      // Back twice (edit form, then the TA invoice page) inside the app: the page refetches the saved values.
+      await page.goBack();
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${tripId}`);
+      await page.getByText('$1,300.00').first().waitFor({ timeout: 15_000 });
+      await page.getByText('weight-corrected.pdf').waitFor();
+      await page.getByText('salesInvoice.pdf').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
 
-  it('should let the admin add the TA invoice for the Laredo crossing and download the sales invoice', async () => {
-    const context = await newContext(browser, DESKTOP);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, 'admin');
-    await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
-    await page.getByRole('textbox', { name: /TA invoice number/ }).fill(`TA-E2E-${Date.now()}`);
-    await pickDay(page, /TA invoice date/);
-    await choose(page, /Border crossing/, /Laredo – Nuevo Laredo/);
-    await page.locator('input[data-slot="invoiceFile"]').setInputFiles(pdf('ta-invoice.pdf'));
-    await page.getByRole('button', { name: 'Add TA invoice' }).click();
-    await toast(page, `Trip ID ${tripId}: TA invoice added successfully`).waitFor({ timeout: 20_000 });
+    // Step: let the admin add the TA invoice for the Laredo crossing and download the sales invoice.
+    {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, 'admin');
+      await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
+      await page.getByRole('textbox', { name: /TA invoice number/ }).fill(`TA-E2E-${Date.now()}`);
+      await pickDay(page, /TA invoice date/);
+      await choose(page, /Border crossing/, /Laredo – Nuevo Laredo/);
+      await page.locator('input[data-slot="invoiceFile"]').setInputFiles(pdf('ta-invoice.pdf'));
+      await page.getByRole('button', { name: 'Add TA invoice' }).click();
+      await toast(page, `Trip ID ${tripId}: TA invoice added successfully`).waitFor({ timeout: 20_000 });
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Sales invoice' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(
-      new RegExp(`^tripID-${tripId}-salesInvoice-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
-    );
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download Sales invoice' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^tripID-${tripId}-salesInvoice-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    }
 
-  it('should let customs1 see it awaiting, open it and release it', async () => {
-    const context = await newContext(browser, DESKTOP);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, 'customs1');
-    await page.goto('/dashboard/customs/truck-documentation');
-    // The demo data fills more than a page (10) of the agent's trucks; the awaiting ones fit on one.
-    await page.getByText('Awaiting', { exact: true }).first().click();
-    const link = page.getByRole('link', { name: `Open documentation of trip ${tripId}` });
-    await link.waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByRole('row').filter({ has: link }).textContent()).toContain('Awaiting');
-    await link.click();
-    await page.getByRole('button', { name: 'Mark as unread' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Release' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
-    await toast(page, 'Released: the ticket is in MX transit').waitFor({ timeout: 15_000 });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+    // Step: let customs1 see it awaiting, open it and release it.
+    {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, 'customs1');
+      await page.goto('/dashboard/customs/truck-documentation');
+      // The demo data fills more than a page (10) of the agent's trucks; the awaiting ones fit on one.
+      await page.getByText('Awaiting', { exact: true }).first().click();
+      const link = page.getByRole('link', { name: `Open documentation of trip ${tripId}` });
+      await link.waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByRole('row').filter({ has: link }).textContent()).toContain('Awaiting');
+      await link.click();
+      await page.getByRole('button', { name: 'Mark as unread' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Release' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
+      await toast(page, 'Released: the ticket is in MX transit').waitFor({ timeout: 15_000 });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
 
-  it('should let the admin mark it delivered and list it among the delivered', async () => {
-    const context = await newContext(browser, DESKTOP);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, 'admin');
-    await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
-    await page.getByRole('button', { name: 'Mark delivered' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await toast(page, 'The ticket was marked delivered').waitFor({ timeout: 15_000 });
-    await page.goto('/dashboard/admin/delivered');
-    await page.locator(`[data-ticket-id="${tripId}"]`).first().waitFor({ timeout: 15_000 });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+    // Step: let the admin mark it delivered and list it among the delivered.
+    {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, 'admin');
+      await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
+      await page.getByRole('button', { name: 'Mark delivered' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await toast(page, 'The ticket was marked delivered').waitFor({ timeout: 15_000 });
+      await page.goto('/dashboard/admin/delivered');
+      await page.locator(`[data-ticket-id="${tripId}"]`).first().waitFor({ timeout: 15_000 });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
 });
 
 describe('railcar documentation', () => {
-  let railTripId = 0;
+  // One story in steps: each step goes on from what the one before left.
+  it('should let supplier1 document a railcar ticket on a phone and edit it, then the admin edit it in Spanish', async () => {
+    let railTripId = 0;
 
-  it('should let supplier1 document the confirmed railcar ticket of rail1 from a phone, then edit it', async () => {
-    const context = await newContext(browser, PHONE);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, 'supplier1');
-    await page.goto('/dashboard/suppliers/railcar-documentation');
-    const picked = await choose(page, /^Ticket/, /Northern Rail Logistics/);
-    const id = Number(/#(\d+)/.exec(picked)?.[1]);
-    railTripId = id;
-    await expect
-      .poll(() => page.getByRole('combobox', { name: /^Carrier/ }).inputValue())
-      .toBe('Northern Rail Logistics');
-    if ((await page.getByRole('combobox', { name: /^Destination/ }).inputValue()) === '')
-      await choose(page, /^Destination/);
-    await pickDay(page, /Invoice date/);
-    await page.getByRole('textbox', { name: /Invoice number/ }).fill(`RAIL-${Date.now()}`);
-    await page.getByRole('textbox', { name: /Invoice amount/ }).fill('45000');
-    await page.getByRole('textbox', { name: /WayBill/ }).fill('9876543');
-    await page.getByRole('combobox', { name: /Car\/Equipment/ }).fill('GATX123456');
-    await page.getByRole('textbox', { name: /Gross weight/ }).fill('220000');
-    await page.getByRole('textbox', { name: /Tare weight/ }).fill('60000');
-    await choose(page, /^Material/);
-    await page.getByRole('textbox', { name: /Comments/ }).fill('Two coupled cars');
-    await attachDocuments(page);
-    await page.getByRole('button', { name: 'Upload' }).click();
-    await toast(page, `Railcar ID ${id}:`).waitFor({ timeout: 20_000 });
-    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
+    // Step: let supplier1 document the confirmed railcar ticket of rail1 from a phone, then edit it.
+    {
+      const context = await newContext(browser, PHONE);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, 'supplier1');
+      await page.goto('/dashboard/suppliers/railcar-documentation');
+      const picked = await choose(page, /^Ticket/, /Northern Rail Logistics/);
+      const id = Number(/#(\d+)/.exec(picked)?.[1]);
+      railTripId = id;
+      await expect
+        .poll(() => page.getByRole('combobox', { name: /^Carrier/ }).inputValue())
+        .toBe('Northern Rail Logistics');
+      if ((await page.getByRole('combobox', { name: /^Destination/ }).inputValue()) === '')
+        await choose(page, /^Destination/);
+      await pickDay(page, /Invoice date/);
+      await page.getByRole('textbox', { name: /Invoice number/ }).fill(`RAIL-${Date.now()}`);
+      await page.getByRole('textbox', { name: /Invoice amount/ }).fill('45000');
+      await page.getByRole('textbox', { name: /WayBill/ }).fill('9876543');
+      await page.getByRole('combobox', { name: /Car\/Equipment/ }).fill('GATX123456');
+      await page.getByRole('textbox', { name: /Gross weight/ }).fill('220000');
+      await page.getByRole('textbox', { name: /Tare weight/ }).fill('60000');
+      await choose(page, /^Material/);
+      await page.getByRole('textbox', { name: /Comments/ }).fill('Two coupled cars');
+      await attachDocuments(page);
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await toast(page, `Railcar ID ${id}:`).waitFor({ timeout: 20_000 });
+      await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
 
-    // Edit it from its ticket page (the ticket travels in navigation state); the demo data pushes it past
-    // the first page of the list.
-    await page.goto(`/dashboard/suppliers/ticket?id=${id}`);
-    await page.getByRole('link', { name: 'Railcar documentation' }).click();
-    const comments = page.getByRole('textbox', { name: /Comments/ });
-    await expect.poll(() => comments.inputValue(), { timeout: 15_000 }).toBe('Two coupled cars');
-    expect(await page.getByRole('button', { name: 'Cancel ticket' }).isEnabled()).toBe(true);
-    await comments.fill('Three coupled cars');
-    await page.getByRole('button', { name: 'Update' }).click();
-    await toast(page, `Railcar ID: ${id} successful update`).waitFor({ timeout: 20_000 });
-    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
-    expect(errors).toEqual([]);
-    await context.close();
+      // Edit it from its ticket page (the ticket travels in navigation state); the demo data pushes it past
+      // the first page of the list.
+      await page.goto(`/dashboard/suppliers/ticket?id=${id}`);
+      await page.getByRole('link', { name: 'Railcar documentation' }).click();
+      const comments = page.getByRole('textbox', { name: /Comments/ });
+      await expect.poll(() => comments.inputValue(), { timeout: 15_000 }).toBe('Two coupled cars');
+      expect(await page.getByRole('button', { name: 'Cancel ticket' }).isEnabled()).toBe(true);
+      await comments.fill('Three coupled cars');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await toast(page, `Railcar ID: ${id} successful update`).waitFor({ timeout: 20_000 });
+      await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
+      expect(errors).toEqual([]);
+      await context.close();
 
-    // The admin reviews what was stored: the waybill and comments of the railcar documentation.
-    const adminContext = await newContext(browser, DESKTOP);
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, 'admin');
-    await adminPage.goto(`/dashboard/admin/ta-invoice/${id}`);
-    await adminPage.getByText('9876543').waitFor({ timeout: 15_000 });
-    await adminPage.getByText('Three coupled cars').waitFor();
-    expect(await adminPage.getByText('GATX123456').count()).toBeGreaterThan(0);
-    await adminContext.close();
-  });
+      // The admin reviews what was stored: the waybill and comments of the railcar documentation.
+      const adminContext = await newContext(browser, DESKTOP);
+      const adminPage = await adminContext.newPage();
+      await signIn(adminPage, 'admin');
+      await adminPage.goto(`/dashboard/admin/ta-invoice/${id}`);
+      await adminPage.getByText('9876543').waitFor({ timeout: 15_000 });
+      await adminPage.getByText('Three coupled cars').waitFor();
+      expect(await adminPage.getByText('GATX123456').count()).toBeGreaterThan(0);
+      await adminContext.close();
+    }
 
-  it('should let the admin edit the railcar documentation in Spanish on a phone, with the waybill rule and the locked destination', async () => {
-    expect(railTripId).toBeGreaterThan(0);
-    const context = await newContext(browser, PHONE);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, 'admin');
-    // The language choice is remembered per device; the next page load starts in Spanish.
-    await page.evaluate(() => localStorage.setItem('locale', 'es'));
-    await page.goto(`/dashboard/admin/ta-invoice/${railTripId}`);
-    await page.getByRole('link', { name: 'Editar documentación' }).click();
-    await page.waitForURL((url) => url.pathname === `/dashboard/admin/ticket-edit/${railTripId}`);
-    const waybill = page.getByRole('textbox', { name: /WayBill/ });
-    await expect.poll(() => waybill.inputValue(), { timeout: 15_000 }).toBe('9876543');
-    expect(await page.getByRole('combobox', { name: /^Destino/ }).isDisabled()).toBe(true);
+    // Step: let the admin edit the railcar documentation in Spanish on a phone, with the waybill rule and the locked destination.
+    {
+      expect(railTripId).toBeGreaterThan(0);
+      const context = await newContext(browser, PHONE);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, 'admin');
+      // The language choice is remembered per device; the next page load starts in Spanish.
+      await page.evaluate(() => localStorage.setItem('locale', 'es'));
+      await page.goto(`/dashboard/admin/ta-invoice/${railTripId}`);
+      await page.getByRole('link', { name: 'Editar documentación' }).click();
+      await page.waitForURL((url) => url.pathname === `/dashboard/admin/ticket-edit/${railTripId}`);
+      const waybill = page.getByRole('textbox', { name: /WayBill/ });
+      await expect.poll(() => waybill.inputValue(), { timeout: 15_000 }).toBe('9876543');
+      expect(await page.getByRole('combobox', { name: /^Destino/ }).isDisabled()).toBe(true);
 
-    await waybill.fill('98A');
-    await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await page
-      .getByText('La carta de porte debe contener solo dígitos numéricos (mín. 5)')
-      .waitFor({ timeout: 10_000 });
+      await waybill.fill('98A');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+      await page
+        .getByText('La carta de porte debe contener solo dígitos numéricos (mín. 5)')
+        .waitFor({ timeout: 10_000 });
 
-    await waybill.fill('5550001');
-    await page.getByRole('textbox', { name: /Comentarios/ }).fill('Four coupled cars');
-    await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await toast(page, 'Datos actualizados con éxito').waitFor({ timeout: 15_000 });
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
-    await page.goBack();
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${railTripId}`);
-    await page.getByText('5550001').waitFor({ timeout: 15_000 });
-    await page.getByText('Four coupled cars').waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await waybill.fill('5550001');
+      await page.getByRole('textbox', { name: /Comentarios/ }).fill('Four coupled cars');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+      await toast(page, 'Datos actualizados con éxito').waitFor({ timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
+      await page.goBack();
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${railTripId}`);
+      await page.getByText('5550001').waitFor({ timeout: 15_000 });
+      await page.getByText('Four coupled cars').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
 });
 
 describe('purchase order import', () => {

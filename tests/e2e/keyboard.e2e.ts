@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { DEMO_PASSWORD, DESKTOP, PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
+import { api, apiLogin, CARRIER_LOGINS } from './support/api';
+import { DEMO_PASSWORD, DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { pdf, png, type ChosenFile } from './support/files';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,36 +66,10 @@ async function signInWithKeys(page: Page, username: string): Promise<void> {
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'), { timeout: 20_000 });
 }
 
-/** The demo carriers with a login. */
-const CARRIER_LOGINS: Record<string, string> = {
-  'Rápido Freight Lines': 'carrier1',
-  'Border Haulers Co.': 'carrier2',
-  'Northern Rail Logistics': 'rail1',
-};
-
 interface ApiTicket {
   id: number;
   ticketAssignments: { status: { name: string }; carrier: { businessName: string; mode: 'TRUCK' | 'RAILCAR' } }[];
 }
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  expect(response.ok, `${init.method ?? 'GET'} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-const apiLogin = (username: string) =>
-  api<{ token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }>('/auth/login', {
-    method: 'POST',
-    body: { username, password: DEMO_PASSWORD },
-  });
 
 /**
  * A new PENDING ticket of supplier1 offered to a demo carrier of `mode` (a request is offered by the
@@ -130,27 +106,11 @@ async function confirmedTruckTicket(): Promise<number> {
   return id;
 }
 
-const pdf = (name: string) => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(
-    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
-  ),
-});
-const png = (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-});
-
 /** Tabs to a file button, presses `key` and answers the file chooser it opens, as a keyboard user picks files. */
 async function pickFilesWithKeys(
   page: Page,
   button: Locator,
-  files: ReturnType<typeof pdf>[],
+  files: ChosenFile[],
   key: 'Enter' | 'Space' = 'Enter',
 ): Promise<void> {
   // Waiting for the chooser turns on Playwright's interception of file dialogs, which takes a round trip to the

@@ -4,29 +4,16 @@
  * Widths depend on the rows shown, so this runs on its own server with the demo data as seeded, not on
  * whatever the other journeys left behind.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startPortalProcess, type PortalProcess } from '../fixtures/portal-process';
-import { DESKTOP, PHONE, launch, watchErrors } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, watchErrors } from './support/browser';
+import { useOwnPortal } from './support/own-portal';
 import { signIn } from './support/session';
 
-let browser: Browser;
-let server: PortalProcess;
-beforeAll(async () => {
-  server = await startPortalProcess({
-    env: { DIST_DIR: path.resolve(process.env.DIST_DIR ?? 'dist'), LOGIN_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const own = useOwnPortal();
 
 async function spanish(username: string, viewport: { width: number; height: number }, path: string) {
-  const context = await browser.newContext({ baseURL: server.base, viewport, locale: 'en-US' });
+  const context = await own.browser.newContext({ baseURL: own.server.base, viewport, locale: 'en-US' });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await signIn(page, username);

@@ -7,14 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { CARRIER_LOGINS } from './support/api';
 import { signIn } from './support/session';
-
-/** The demo carriers with a login. */
-const CARRIER_LOGINS: Record<string, string> = {
-  'Rápido Freight Lines': 'carrier1',
-  'Border Haulers Co.': 'carrier2',
-  'Northern Rail Logistics': 'rail1',
-};
 
 interface ApiTicket {
   id: number;
@@ -50,118 +44,126 @@ async function tileCount(page: Page, status: 'Pending' | 'Confirmed'): Promise<n
 }
 
 describe('tickets journey', () => {
-  let supplier: Page;
-  let admin: Page;
-  let carrier: Page;
-  let tripId = 0;
-  let firstCarrier = '';
-  let pendingBefore = 0;
-  let confirmedBefore = 0;
+  // One story in steps: each step goes on from what the one before left (the ticket, the pages open).
+  it('should take a ticket from its request through the carrier accepting it on a phone to the carrier declining it', async () => {
+    let supplier: Page;
+    let admin: Page;
+    let carrier: Page;
+    let tripId = 0;
+    let firstCarrier = '';
+    let pendingBefore: number;
+    let confirmedBefore: number;
 
-  it('should let supplier1 request three tickets from a yard and show their ids', async () => {
-    const context = await newContext(browser, DESKTOP);
-    supplier = await context.newPage();
-    const errors = watchErrors(supplier);
-    await signIn(supplier, 'supplier1');
-    await supplier.getByRole('button', { name: 'New request' }).click();
-    const dialog = supplier.getByRole('dialog', { name: 'New request' });
-    const count = dialog.getByRole('textbox', { name: /Number of trucks or railcars/ });
-    await count.fill('3');
-    await dialog.getByRole('combobox', { name: 'Origin yard' }).click();
-    await supplier.getByRole('option', { name: /South Chicago Yard/ }).click();
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    const created = toast(supplier, /Trip IDs: /);
-    await created.waitFor({ timeout: 15_000 });
-    const ids = [...((await created.textContent()) ?? '').matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
-    expect(ids).toHaveLength(3);
-    expect(await created.textContent()).toContain('3 requests created');
+    // Step: let supplier1 request three tickets from a yard and show their ids.
+    {
+      const context = await newContext(browser, DESKTOP);
+      supplier = await context.newPage();
+      const errors = watchErrors(supplier);
+      await signIn(supplier, 'supplier1');
+      await supplier.getByRole('button', { name: 'New request' }).click();
+      const dialog = supplier.getByRole('dialog', { name: 'New request' });
+      const count = dialog.getByRole('textbox', { name: /Number of trucks or railcars/ });
+      await count.fill('3');
+      await dialog.getByRole('combobox', { name: 'Origin yard' }).click();
+      await supplier.getByRole('option', { name: /South Chicago Yard/ }).click();
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      const created = toast(supplier, /Trip IDs: /);
+      await created.waitFor({ timeout: 15_000 });
+      const ids = [...((await created.textContent()) ?? '').matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
+      expect(ids).toHaveLength(3);
+      expect(await created.textContent()).toContain('3 requests created');
 
-    // The first of them whose offered carrier has a demo login.
-    for (const id of ids) {
-      const offer = openOffer(await readTicket(supplier, id));
-      if (offer && CARRIER_LOGINS[offer.carrier.businessName]) {
-        tripId = id;
-        firstCarrier = offer.carrier.businessName;
-        break;
+      // The first of them whose offered carrier has a demo login.
+      for (const id of ids) {
+        const offer = openOffer(await readTicket(supplier, id));
+        if (offer && CARRIER_LOGINS[offer.carrier.businessName]) {
+          tripId = id;
+          firstCarrier = offer.carrier.businessName;
+          break;
+        }
       }
+      expect(tripId).toBeGreaterThan(0);
+      const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
+      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(`Offered to ${firstCarrier}`);
+      expect(errors).toEqual([]);
     }
-    expect(tripId).toBeGreaterThan(0);
-    const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(`Offered to ${firstCarrier}`);
-    expect(errors).toEqual([]);
-  });
 
-  it("should read the admin's PENDING and CONFIRMED tiles before the accept", async () => {
-    const context = await newContext(browser, DESKTOP);
-    admin = await context.newPage();
-    await signIn(admin, 'admin');
-    await admin.goto('/dashboard/admin/ongoing');
-    pendingBefore = await tileCount(admin, 'Pending');
-    confirmedBefore = await tileCount(admin, 'Confirmed');
-    expect(pendingBefore).toBeGreaterThanOrEqual(3);
-  });
+    // Step: read the admin's PENDING and CONFIRMED tiles before the accept.
+    {
+      const context = await newContext(browser, DESKTOP);
+      admin = await context.newPage();
+      await signIn(admin, 'admin');
+      await admin.goto('/dashboard/admin/ongoing');
+      pendingBefore = await tileCount(admin, 'Pending');
+      confirmedBefore = await tileCount(admin, 'Confirmed');
+      expect(pendingBefore).toBeGreaterThanOrEqual(3);
+    }
 
-  it('should let the offered carrier accept it on a phone with the first valid slot', async () => {
-    const context = await newContext(browser, PHONE);
-    carrier = await context.newPage();
-    const errors = watchErrors(carrier);
-    await signIn(carrier, CARRIER_LOGINS[firstCarrier]!);
-    await carrier.goto(`/dashboard/carrier?ticketId=${tripId}`);
-    const card = carrier.locator(`[data-ticket-id="${tripId}"]`);
-    await card.getByRole('button', { name: 'Accept' }).click();
-    const dialog = carrier.getByRole('dialog', { name: `Accept trip #${tripId}` });
-    // The dialog opens on the earliest slot: the first enabled day and its first time.
-    await expect
-      .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
-      .toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
-    await dialog.getByRole('button', { name: 'Accept' }).click();
-    await toast(carrier, `Trip ID ${tripId} accepted`).waitFor({ timeout: 15_000 });
-    await expect
-      .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('CONFIRMED');
-    expect(errors).toEqual([]);
-  });
+    // Step: let the offered carrier accept it on a phone with the first valid slot.
+    {
+      const context = await newContext(browser, PHONE);
+      carrier = await context.newPage();
+      const errors = watchErrors(carrier);
+      await signIn(carrier, CARRIER_LOGINS[firstCarrier]!);
+      await carrier.goto(`/dashboard/carrier?ticketId=${tripId}`);
+      const card = carrier.locator(`[data-ticket-id="${tripId}"]`);
+      await card.getByRole('button', { name: 'Accept' }).click();
+      const dialog = carrier.getByRole('dialog', { name: `Accept trip #${tripId}` });
+      // The dialog opens on the earliest slot: the first enabled day and its first time.
+      await expect
+        .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
+        .toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await toast(carrier, `Trip ID ${tripId} accepted`).waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+        .toBe('CONFIRMED');
+      expect(errors).toEqual([]);
+    }
 
-  it('should show the ticket CONFIRMED to the supplier and move one from PENDING to CONFIRMED for the admin', async () => {
-    await supplier.goto(`/dashboard/suppliers?ticketId=${tripId}`);
-    const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-    await expect
-      .poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('CONFIRMED');
+    // Step: show the ticket CONFIRMED to the supplier and move one from PENDING to CONFIRMED for the admin.
+    {
+      await supplier.goto(`/dashboard/suppliers?ticketId=${tripId}`);
+      const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
+      await expect
+        .poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
+        .toBe('CONFIRMED');
 
-    await admin.reload();
-    await expect.poll(() => tileCount(admin, 'Pending'), { timeout: 15_000 }).toBe(pendingBefore - 1);
-    expect(await tileCount(admin, 'Confirmed')).toBe(confirmedBefore + 1);
-  });
+      await admin.reload();
+      await expect.poll(() => tileCount(admin, 'Pending'), { timeout: 15_000 }).toBe(pendingBefore - 1);
+      expect(await tileCount(admin, 'Confirmed')).toBe(confirmedBefore + 1);
+    }
 
-  it('should let the carrier decline it with a reason and offer it to another carrier', async () => {
-    await carrier.goto(`/dashboard/carrier?ticketId=${tripId}`);
-    const card = carrier.locator(`[data-ticket-id="${tripId}"]`);
-    await card.getByRole('button', { name: 'Decline' }).click();
-    const dialog = carrier.getByRole('dialog', { name: `Decline trip #${tripId}` });
-    await dialog.getByRole('button', { name: 'Decline' }).click();
-    await dialog.getByText('This field is required').waitFor();
-    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Truck out of service');
-    await dialog.getByRole('button', { name: 'Decline' }).click();
-    await toast(carrier, `Trip ID ${tripId} declined`).waitFor({ timeout: 15_000 });
+    // Step: let the carrier decline it with a reason and offer it to another carrier.
+    {
+      await carrier.goto(`/dashboard/carrier?ticketId=${tripId}`);
+      const card = carrier.locator(`[data-ticket-id="${tripId}"]`);
+      await card.getByRole('button', { name: 'Decline' }).click();
+      const dialog = carrier.getByRole('dialog', { name: `Decline trip #${tripId}` });
+      await dialog.getByRole('button', { name: 'Decline' }).click();
+      await dialog.getByText('This field is required').waitFor();
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('Truck out of service');
+      await dialog.getByRole('button', { name: 'Decline' }).click();
+      await toast(carrier, `Trip ID ${tripId} declined`).waitFor({ timeout: 15_000 });
 
-    const ticket = await readTicket(supplier, tripId);
-    expect(ticket.status.name).toBe('PENDING');
-    const next = openOffer(ticket);
-    expect(next).toBeDefined();
-    expect(next!.carrier.businessName).not.toBe(firstCarrier);
+      const ticket = await readTicket(supplier, tripId);
+      expect(ticket.status.name).toBe('PENDING');
+      const next = openOffer(ticket);
+      expect(next).toBeDefined();
+      expect(next!.carrier.businessName).not.toBe(firstCarrier);
 
-    await supplier.goto(`/dashboard/suppliers/ticket?id=${tripId}`);
-    const history = supplier
-      .getByRole('list', { name: 'Offer history' })
-      .or(supplier.locator('.mantine-Timeline-root'));
-    await expect.poll(() => history.first().textContent(), { timeout: 15_000 }).toContain('Truck out of service');
-    expect(await history.first().textContent()).toContain(next!.carrier.businessName);
-    const row = supplier.locator('[data-status]').first();
-    expect(await row.getAttribute('data-status')).toBe('PENDING');
+      await supplier.goto(`/dashboard/suppliers/ticket?id=${tripId}`);
+      const history = supplier
+        .getByRole('list', { name: 'Offer history' })
+        .or(supplier.locator('.mantine-Timeline-root'));
+      await expect.poll(() => history.first().textContent(), { timeout: 15_000 }).toContain('Truck out of service');
+      expect(await history.first().textContent()).toContain(next!.carrier.businessName);
+      const row = supplier.locator('[data-status]').first();
+      expect(await row.getAttribute('data-status')).toBe('PENDING');
 
-    await admin.reload();
-    await expect.poll(() => tileCount(admin, 'Pending'), { timeout: 15_000 }).toBe(pendingBefore);
-    expect(await tileCount(admin, 'Confirmed')).toBe(confirmedBefore);
-  });
+      await admin.reload();
+      await expect.poll(() => tileCount(admin, 'Pending'), { timeout: 15_000 }).toBe(pendingBefore);
+      expect(await tileCount(admin, 'Confirmed')).toBe(confirmedBefore);
+    }
+  }, 120_000);
 });

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { bearer, type TestApp } from './helpers/test-app';
+import { openSeededApp, type SeededApp } from './helpers/seeded-app';
 import { filePart, jsonPart, pdf, png } from '../fixtures/files';
 import {
   createRailcarDocumentation,
   createTruckDocumentation,
   insertTicket,
   railcarPayload,
-  seedIds,
-  settleDatabaseOnClose,
   storedKeys,
   truckPayload,
   upload,
@@ -17,30 +16,13 @@ import {
 
 let t: TestApp;
 let ids: SeedIds;
-const tokens: Record<string, string> = {};
+let token: SeededApp['token'];
 beforeAll(async () => {
-  t = await createTestApp();
-  settleDatabaseOnClose(t);
-  ids = await seedIds(t.app.db);
-  for (const user of [
-    'supplier1',
-    'supplier2',
-    'admin',
-    'adminro',
-    'carrier1',
-    'carrier2',
-    'rail1',
-    'customs1',
-    'customs2',
-  ]) {
-    tokens[user] = await t.login(user);
-  }
+  ({ t, ids, token } = await openSeededApp());
 });
 afterAll(async () => {
   await t.close();
 });
-
-const token = (user: string) => tokens[user]!;
 
 interface Loaded {
   id: number;

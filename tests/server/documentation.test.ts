@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FILE_MSG } from '../../src/shared/schemas/documentation';
-import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { bearer, type TestApp } from './helpers/test-app';
+import { openSeededApp, type SeededApp } from './helpers/seeded-app';
 import { filePart, jsonPart, pdf, png } from '../fixtures/files';
 import {
   available,
@@ -12,8 +13,6 @@ import {
   insertPurchaseOrder,
   insertTicket,
   railcarPayload,
-  seedIds,
-  settleDatabaseOnClose,
   storedKeys,
   ticketStatus,
   truckPayload,
@@ -28,13 +27,9 @@ let supplier2: string;
 let admin: string;
 let adminro: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  settleDatabaseOnClose(t);
-  ids = await seedIds(t.app.db);
-  supplier1 = await t.login('supplier1');
-  supplier2 = await t.login('supplier2');
-  admin = await t.login('admin');
-  adminro = await t.login('adminro');
+  let token: SeededApp['token'];
+  ({ t, ids, token } = await openSeededApp());
+  [supplier1, supplier2, admin, adminro] = [token('supplier1'), token('supplier2'), token('admin'), token('adminro')];
 });
 afterAll(async () => {
   await t.close();

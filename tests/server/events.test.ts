@@ -2,22 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { insertTicket, seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
+import { insertTicket, type SeedIds } from '../fixtures/portal-data';
 import { startPortalProcess } from '../fixtures/portal-process';
 import { MAX_STREAMS_PER_USER } from '../../src/server/plugins/events';
-import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
+import { bearer, usePostgres, type TestApp } from './helpers/test-app';
+import { openSeededApp, type SeededApp } from './helpers/seeded-app';
 
 const TZ = 360;
 let t: TestApp;
 let base: string;
 let ids: SeedIds;
-const tokens: Record<string, string> = {};
-
+let token: SeededApp['token'];
 beforeAll(async () => {
-  t = await createTestApp({ config: { jobsEnabled: true } });
-  settleDatabaseOnClose(t);
-  ids = await seedIds(t.app.db);
-  for (const u of ['admin', 'supplier1', 'supplier2', 'carrier1', 'customs1', 'customs2']) tokens[u] = await t.login(u);
+  ({ t, ids, token } = await openSeededApp({
+    config: { jobsEnabled: true },
+  }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
@@ -130,7 +129,7 @@ class Stream {
 }
 
 const call = (user: string, method: 'POST' | 'PUT', url: string, payload: unknown) =>
-  t.app.inject({ method, url, headers: bearer(tokens[user]!), payload: payload as object });
+  t.app.inject({ method, url, headers: bearer(token(user)), payload: payload as object });
 
 /** A PENDING ticket of supplier1 offered to carrier1 (Rápido Freight Lines). */
 async function pendingForCarrier1(): Promise<number> {
@@ -187,7 +186,7 @@ describe('GET /api/events', () => {
   });
 
   it('should open a text/event-stream with retry 5000, keeping the security headers', async () => {
-    const stream = await Stream.open(base, tokens.supplier1!);
+    const stream = await Stream.open(base, token('supplier1'));
     try {
       expect(stream.response.status).toBe(200);
       expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -201,8 +200,8 @@ describe('GET /api/events', () => {
   });
 
   it("should send a carrier's confirm to the supplier's open stream within seconds, and not to another supplier", async () => {
-    const mine = await Stream.open(base, tokens.supplier1!, 'query');
-    const theirs = await Stream.open(base, tokens.supplier2!, 'header');
+    const mine = await Stream.open(base, token('supplier1'), 'query');
+    const theirs = await Stream.open(base, token('supplier2'), 'header');
     try {
       const id = await pendingForCarrier1();
       expect((await confirm(id)).statusCode).toBe(200);
@@ -237,8 +236,8 @@ describe('GET /api/events', () => {
   });
 
   it('should send the event to the carrier and to every admin stream as well', async () => {
-    const carrier = await Stream.open(base, tokens.carrier1!);
-    const admin = await Stream.open(base, tokens.admin!);
+    const carrier = await Stream.open(base, token('carrier1'));
+    const admin = await Stream.open(base, token('admin'));
     try {
       const id = await pendingForCarrier1();
       expect((await confirm(id)).statusCode).toBe(200);
@@ -251,8 +250,8 @@ describe('GET /api/events', () => {
   });
 
   it("should send an invoiced ticket to the customs users of its crossing, naming the provider, and not to another agent's", async () => {
-    const agent = await Stream.open(base, tokens.customs1!);
-    const other = await Stream.open(base, tokens.customs2!);
+    const agent = await Stream.open(base, token('customs1'));
+    const other = await Stream.open(base, token('customs2'));
     try {
       // Laredo belongs to customs1's agent (Aduanas del Norte).
       const id = await invoicedAt(ids.laredo);
@@ -276,10 +275,10 @@ describe('GET /api/events', () => {
   it(`should close a user's oldest stream when they open more than ${MAX_STREAMS_PER_USER}, and keep the newer ones live`, async () => {
     const streams: Stream[] = [];
     try {
-      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await Stream.open(base, tokens.supplier1!));
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await Stream.open(base, token('supplier1')));
       for (const s of streams) await expect.poll(() => s.retry).toBe(5000);
       expect(streams.some((s) => s.ended)).toBe(false);
-      streams.push(await Stream.open(base, tokens.supplier1!));
+      streams.push(await Stream.open(base, token('supplier1')));
       expect(streams.at(-1)!.response.status).toBe(200);
       await expect.poll(() => streams[0]!.ended).toBe(true);
       const created = await call('supplier1', 'POST', '/api/tickets', {
@@ -289,7 +288,7 @@ describe('GET /api/events', () => {
       for (const s of streams.slice(1)) await s.ticket((d) => d.title === 'new' && d.ticketNumber === id);
       expect(streams.slice(1).some((s) => s.ended)).toBe(false);
       // Another user's streams are counted apart: supplier2 still opens one.
-      const theirs = await Stream.open(base, tokens.supplier2!);
+      const theirs = await Stream.open(base, token('supplier2'));
       streams.push(theirs);
       await expect.poll(() => theirs.retry).toBe(5000);
       expect(streams.slice(1).some((s) => s.ended)).toBe(false);
@@ -313,7 +312,7 @@ describe('GET /api/events', () => {
         timeoutMs: 60_000,
       });
       try {
-        const stream = await Stream.open(other.base, tokens.supplier1!);
+        const stream = await Stream.open(other.base, token('supplier1'));
         try {
           const id = await pendingForCarrier1();
           expect((await confirm(id)).statusCode).toBe(200); // on this process

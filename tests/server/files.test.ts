@@ -3,15 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from '../../src/server/jobs/orphan-files';
-import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { bearer, type TestApp } from './helpers/test-app';
+import { openSeededApp, type SeededApp } from './helpers/seeded-app';
 import { filePart, jsonPart, pdf, png } from '../fixtures/files';
 import {
   count,
   createTruckDocumentation,
   documentationFiles,
   insertTicket,
-  seedIds,
-  settleDatabaseOnClose,
   storedKeys,
   truckPayload,
   upload,
@@ -20,18 +19,13 @@ import {
 
 let t: TestApp;
 let ids: SeedIds;
-const tokens: Record<string, string> = {};
+let token: SeededApp['token'];
 beforeAll(async () => {
-  t = await createTestApp();
-  settleDatabaseOnClose(t);
-  ids = await seedIds(t.app.db);
-  for (const user of ['supplier1', 'supplier2', 'admin', 'adminro', 'carrier1', 'carrier2', 'customs1'])
-    tokens[user] = await t.login(user);
+  ({ t, ids, token } = await openSeededApp());
 });
 afterAll(async () => {
   await t.close();
 });
-const token = (user: string) => tokens[user]!;
 const today = () => new Date().toISOString().slice(0, 10);
 
 const salesInvoiceBytes = pdf(4_321);

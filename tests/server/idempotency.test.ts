@@ -5,27 +5,16 @@ import { cleanupIdempotencyKeys } from '../../src/server/jobs/idempotency-cleanu
 import { claimIdempotencyKey } from '../../src/server/repositories/idempotency';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { jsonPart, multipart, pdf, png, type Part } from '../fixtures/files';
-import {
-  count,
-  documentationFiles,
-  insertTicket,
-  seedIds,
-  settleDatabaseOnClose,
-  truckPayload,
-  type SeedIds,
-} from '../fixtures/portal-data';
-import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { count, documentationFiles, insertTicket, truckPayload, type SeedIds } from '../fixtures/portal-data';
+import { bearer, type TestApp } from './helpers/test-app';
+import { openSeededApp, type SeededApp } from './helpers/seeded-app';
 
 const TZ = 360;
 let t: TestApp;
 let ids: SeedIds;
-const tokens: Record<string, string> = {};
-
+let token: SeededApp['token'];
 beforeAll(async () => {
-  t = await createTestApp();
-  settleDatabaseOnClose(t);
-  ids = await seedIds(t.app.db);
-  for (const u of ['admin', 'supplier1', 'supplier2', 'carrier1']) tokens[u] = await t.login(u);
+  ({ t, ids, token } = await openSeededApp());
 });
 afterAll(async () => {
   await t.close();
@@ -35,7 +24,7 @@ const call = (user: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payl
   t.app.inject({
     method,
     url,
-    headers: { ...bearer(tokens[user]!), ...(key ? { 'idempotency-key': key } : {}) },
+    headers: { ...bearer(token(user)), ...(key ? { 'idempotency-key': key } : {}) },
     payload: payload as object,
   });
 
@@ -230,7 +219,7 @@ describe('Idempotency-Key on multipart POST /api/trucks-documentation', () => {
       method: 'POST',
       url: '/api/trucks-documentation',
       payload: body.payload,
-      headers: { ...body.headers, ...bearer(tokens.supplier1!), 'idempotency-key': key },
+      headers: { ...body.headers, ...bearer(token('supplier1')), 'idempotency-key': key },
     });
   };
 
@@ -296,7 +285,7 @@ describe('Idempotency-Key over real HTTP with the browser FormData', () => {
     const send = () =>
       fetch(`${base}/api/trucks-documentation`, {
         method: 'POST',
-        headers: { ...bearer(tokens.supplier1!), 'Idempotency-Key': key },
+        headers: { ...bearer(token('supplier1')), 'Idempotency-Key': key },
         body: formData(json),
       });
     const first = await send();

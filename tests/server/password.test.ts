@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, queryRows } from '../../src/server/db/database';
+import { cleanupExpiredPasswordResets } from '../../src/server/jobs/password-reset-cleanup';
 import { createPasswordReset } from '../../src/server/repositories/password-resets';
 import { resetTokenHash } from '../../src/server/routes/auth/password-routes';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-seed';
@@ -153,6 +154,21 @@ describe('recovery mail without a mail server (.eml in DATA_DIR/mail)', () => {
     expect((await signIn('rail1', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('should delete recovery links once they expired, and only those', async () => {
+    const [user] = await queryRows<{ id: number }>(t.app.db, sql`select id from users where username = 'carrier2'`);
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    await createPasswordReset(t.app.db, user!.id, resetTokenHash('cleanup-link'), inAnHour);
+    const links = () =>
+      queryRows<{ n: number }>(
+        t.app.db,
+        sql`select count(*)::int as n from password_resets where token_hash = ${resetTokenHash('cleanup-link')}`,
+      );
+    await cleanupExpiredPasswordResets(t.app.db);
+    expect(await links()).toEqual([{ n: 1 }]);
+    await cleanupExpiredPasswordResets(t.app.db, new Date(inAnHour.getTime() + 1000));
+    expect(await links()).toEqual([{ n: 0 }]);
+  });
+
   it('should refuse a password under 8 characters and keep the link usable', async () => {
     const token = linkOf(await recover('supplier1')).searchParams.get('token')!;
     const short = await change('short', token);
@@ -272,7 +288,14 @@ describe('recovery mail through SMTP_URL', () => {
     mailApp = await buildApp({
       database: t.database,
       logger: false,
-      config: { ...t.app.config, port: 0, jobsEnabled: false, seedDemo: false, smtpUrl: `smtp://127.0.0.1:${port}` },
+      config: {
+        ...t.app.config,
+        port: 0,
+        jobsEnabled: false,
+        seedDemo: false,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: '"Patio Norte" <avisos@patio-norte.test>',
+      },
     });
   });
   afterAll(async () => {
@@ -297,6 +320,8 @@ describe('recovery mail through SMTP_URL', () => {
     expect(res.statusCode).toBe(200);
     const mail = await nextMail(1);
     expect(received[0]!.envelopeTo).toEqual(['rail1@scrap-portal.test']);
+    // MAIL_FROM names the sender.
+    expect(mail.from?.value).toEqual([{ name: 'Patio Norte', address: 'avisos@patio-norte.test' }]);
     expect(mail.subject).toBe('Cambia tu contraseña de Scrap Portal');
     const href = /href="([^"]+)"/.exec(mail.html || '')?.[1];
     expect(href).toBeDefined();

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { bearer, type TestApp } from './helpers/test-app';
+import { openSeededApp, type SeededApp } from './helpers/seeded-app';
 import { filePart, multipart } from '../fixtures/files';
 import {
   available,
   createTruckDocumentation,
   insertPurchaseOrder,
   insertTicket,
-  seedIds,
-  settleDatabaseOnClose,
   truckPayload,
   upload,
   type SeedIds,
@@ -18,17 +17,13 @@ import { queryRows } from '../../src/server/db/database';
 
 let t: TestApp;
 let ids: SeedIds;
-const tokens: Record<string, string> = {};
+let token: SeededApp['token'];
 beforeAll(async () => {
-  t = await createTestApp();
-  settleDatabaseOnClose(t);
-  ids = await seedIds(t.app.db);
-  for (const user of ['supplier1', 'supplier2', 'admin', 'adminro', 'carrier1']) tokens[user] = await t.login(user);
+  ({ t, ids, token } = await openSeededApp());
 });
 afterAll(async () => {
   await t.close();
 });
-const token = (user: string) => tokens[user]!;
 const get = (user: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token(user)) });
 
 interface Po {

@@ -2,26 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { insertTicket, seedIds, settleDatabaseOnClose, type SeedIds } from '../fixtures/portal-data';
+import { insertTicket, type SeedIds } from '../fixtures/portal-data';
 import { startFcmStandIn, type FcmStandIn } from './helpers/fcm-stand-in';
-import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { bearer, type TestApp } from './helpers/test-app';
+import { openSeededApp, type SeededApp } from './helpers/seeded-app';
 
 const TZ = 360;
 let fcm: FcmStandIn;
 let t: TestApp;
 let ids: SeedIds;
-const tokens: Record<string, string> = {};
+let token: SeededApp['token'];
 const userIds: Record<string, number> = {};
 
 beforeAll(async () => {
   fcm = await startFcmStandIn();
-  t = await createTestApp({
+  ({ t, ids, token } = await openSeededApp({
     config: { jobsEnabled: true, firebaseCredentials: fcm.serviceAccountJson, fcmEndpoint: fcm.url },
-  });
-  settleDatabaseOnClose(t);
-  ids = await seedIds(t.app.db);
+  }));
   for (const u of ['admin', 'supplier1', 'carrier1']) {
-    tokens[u] = await t.login(u);
     const [row] = await queryRows<{ id: number }>(t.app.db, sql`select id from users where username = ${u}`);
     userIds[u] = Number(row!.id);
   }
@@ -32,7 +30,7 @@ afterAll(async () => {
 });
 
 const call = (user: string, method: 'POST' | 'PUT', url: string, payload: unknown) =>
-  t.app.inject({ method, url, headers: bearer(tokens[user]!), payload: payload as object });
+  t.app.inject({ method, url, headers: bearer(token(user)), payload: payload as object });
 
 const register = async (user: string, token: string) =>
   expect((await call(user, 'PUT', `/api/users/${userIds[user]}/firebaseToken`, { token })).statusCode).toBe(200);

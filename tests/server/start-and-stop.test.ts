@@ -41,6 +41,12 @@ describe('configuration', () => {
     expect(load({ HOST: 'not a host' })).toThrow(ConfigError);
     expect(load({ HOST: 'not a host' })).toThrow('HOST must be a host name or an IP address (got "not a host")');
     expect(load({ DATABASE_URL: 'localhost:5432/portal' })).toThrow('DATABASE_URL must be a URL');
+    expect(load({ MAIL_FROM: 'Patio Norte' })).toThrow(
+      'MAIL_FROM must be an e-mail address, or a name and an address in <>',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, MAIL_FROM: '"Patio Norte" <avisos@patio-norte.test>' }).mailFrom).toBe(
+      '"Patio Norte" <avisos@patio-norte.test>',
+    );
     expect(load({ PUBLIC_URL: 'ftp://example.com' })).toThrow(
       'PUBLIC_URL must be a URL starting with http:// or https://',
     );

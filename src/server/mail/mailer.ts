@@ -23,6 +23,8 @@ export interface Mailer {
 
 export interface MailerOptions {
   smtpUrl: string | undefined;
+  /** The sender; unset, one on the portal's own host name. */
+  mailFrom?: string | undefined;
   dataDir: string;
   publicUrl: string;
 }
@@ -41,8 +43,8 @@ function senderOf(publicUrl: string): string {
   return `"Scrap Portal" <no-reply@${host}>`;
 }
 
-export function createMailer({ smtpUrl, dataDir, publicUrl }: MailerOptions): Mailer {
-  const from = senderOf(publicUrl);
+export function createMailer({ smtpUrl, mailFrom, dataDir, publicUrl }: MailerOptions): Mailer {
+  const from = mailFrom?.trim() || senderOf(publicUrl);
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {

@@ -10,6 +10,11 @@ import { ALLOCATION_SWEEP_JOB, runAllocationSweep } from '../jobs/allocation-swe
 import { ORPHAN_FILES_JOB, sweepOrphanFiles } from '../jobs/orphan-files';
 import { startEventDelivery, type EventDelivery } from '../jobs/deliver-events';
 import { CAPTCHA_CLEANUP_CRON, CAPTCHA_CLEANUP_JOB, cleanupSpentCaptchas } from '../jobs/captcha-cleanup';
+import {
+  PASSWORD_RESET_CLEANUP_CRON,
+  PASSWORD_RESET_CLEANUP_JOB,
+  cleanupExpiredPasswordResets,
+} from '../jobs/password-reset-cleanup';
 import { IDEMPOTENCY_CLEANUP_CRON, IDEMPOTENCY_CLEANUP_JOB, cleanupIdempotencyKeys } from '../jobs/idempotency-cleanup';
 
 declare module 'fastify' {
@@ -67,6 +72,14 @@ async function registerJobs(app: FastifyInstance) {
   await boss.work(CAPTCHA_CLEANUP_JOB, async () => {
     const { removed } = await cleanupSpentCaptchas(app.db);
     if (removed) app.log.info({ removed }, 'expired captcha solutions removed');
+  });
+
+  // Recovery links are deleted once they expired.
+  await boss.createQueue(PASSWORD_RESET_CLEANUP_JOB);
+  await boss.schedule(PASSWORD_RESET_CLEANUP_JOB, PASSWORD_RESET_CLEANUP_CRON);
+  await boss.work(PASSWORD_RESET_CLEANUP_JOB, async () => {
+    const { removed } = await cleanupExpiredPasswordResets(app.db);
+    if (removed) app.log.info({ removed }, 'expired password recovery links removed');
   });
 
   // The events outbox: push and server-sent events.

@@ -5,7 +5,7 @@
  * working) and announces the new version on SESSIONS_CHANNEL, where every server process ends that
  * user's open event streams.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { passwordResets, users } from '../db/schema/accounts';
 import { publishNotification } from './notifications';
@@ -41,6 +41,15 @@ export async function resetsExpiringAfter(db: Tx, userId: number, after: Date): 
     .from(passwordResets)
     .where(and(eq(passwordResets.userId, userId), gt(passwordResets.expiresAt, after)));
   return row?.n ?? 0;
+}
+
+/** Deletes the links that expired by `now` (used or not): none can be spent, and none counts toward the mail limit. */
+export async function deleteExpiredPasswordResets(db: Tx, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(passwordResets)
+    .where(lte(passwordResets.expiresAt, now))
+    .returning({ id: passwordResets.id });
+  return rows.length;
 }
 
 /**

@@ -44,6 +44,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   const rateLimit = { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } };
   const mailer = createMailer({
     smtpUrl: app.config.smtpUrl,
+    mailFrom: app.config.mailFrom,
     dataDir: app.config.dataDir,
     publicUrl: app.config.publicUrl,
   });

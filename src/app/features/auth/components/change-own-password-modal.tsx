@@ -13,6 +13,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
 import { setSession } from '../../../lib/session-store';
 import { changeOwnPassword } from '../api/change-own-password';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface ChangeOwnPasswordModalProps {
   opened: boolean;
@@ -79,21 +80,7 @@ function ChangeOwnPasswordForm({ onDone }: { onDone: () => void }) {
           {...form.getInputProps('currentPassword')}
           error={tm(form.errors.currentPassword)}
         />
-        <PasswordInput
-          label={t`New password`}
-          description={t`At least 8 characters.`}
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-          error={tm(form.errors.password)}
-        />
-        <PasswordInput
-          label={t`Confirm the new password`}
-          autoComplete="new-password"
-          key={form.key('confirmation')}
-          {...form.getInputProps('confirmation')}
-          error={tm(form.errors.confirmation)}
-        />
+        <NewPasswordFields form={form} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onDone}>{t`Cancel`}</Button>
           <Button type="submit" loading={submitting}>

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ChangePasswordFormSchema } from '../../../../shared/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
-import { useMessageTranslator } from '../../../lib/messages';
 import { PATHS } from '../../../paths';
 import { changePassword } from '../api/change-password';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface ChangePasswordFormProps {
   /** The reset token from the mailed link. */
@@ -21,7 +21,6 @@ export interface ChangePasswordFormProps {
  */
 export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
   const { t } = useLingui();
-  const tm = useMessageTranslator();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
@@ -50,21 +49,7 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PasswordInput
-          label={t`New password`}
-          description={t`At least 8 characters.`}
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-          error={tm(form.errors.password)}
-        />
-        <PasswordInput
-          label={t`Confirm the new password`}
-          autoComplete="new-password"
-          key={form.key('confirmation')}
-          {...form.getInputProps('confirmation')}
-          error={tm(form.errors.confirmation)}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" size="md" fullWidth loading={submitting}>
           {t`Change password`}
         </Button>
