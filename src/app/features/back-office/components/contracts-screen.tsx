@@ -95,7 +95,8 @@ export function ContractsScreen({ mayEdit }: { mayEdit: boolean }) {
         ]}
         value={orderBy}
         onChange={(value) => set('order', value === 'ASC' ? 'ASC' : null)}
-        w={{ base: '100%', md: 180 }}
+        // Wide enough for the Spanish 'Más recientes primero' beside the chevron.
+        w={{ base: '100%', md: 220 }}
       />
     </ListFilters>
   );
