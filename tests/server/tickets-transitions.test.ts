@@ -6,6 +6,7 @@ import { openDatabase, queryRows, type Database } from '../../src/server/db/data
 import { providerInvoices } from '../../src/server/db/schema/documents';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
+import { DEMO_USERNAMES } from './helpers/seeded-app';
 
 // A Wednesday, 10:00 in Chicago (UTC-6, getTimezoneOffset() = 360): the withdrawal window is Wednesday to
 // Friday, 09:00 to 17:45. Only Date is faked; timers and the database clock run as usual.
@@ -21,19 +22,7 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   t = await createTestApp();
-  for (const u of [
-    'admin',
-    'adminro',
-    'supplier1',
-    'supplier2',
-    'carrier1',
-    'carrier2',
-    'rail1',
-    'customs1',
-    'customs2',
-  ]) {
-    tokens[u] = await t.login(u);
-  }
+  for (const u of DEMO_USERNAMES) tokens[u] = await t.login(u);
   const named = await rows<{ kind: string; name: string; id: number }>(sql`
     select 'carrier' as kind, business_name as name, id from carriers
     union all select 'depot', name, id from depots
