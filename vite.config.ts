@@ -4,6 +4,9 @@ import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compressAssets } from './src/build/compress-assets.ts';
+import { precacheGroups } from './src/build/precache-groups.ts';
+
+const groups = precacheGroups();
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -13,6 +16,8 @@ export default defineConfig({
     react(),
     // A message without its Spanish text fails the build (and so CI).
     lingui({ failOnMissing: true, failOnCompileError: true }),
+    // Which built files belong to the shell, a role or a language: the service worker installs the shell only.
+    groups.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app',
@@ -40,6 +45,7 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        manifestTransforms: [groups.manifestTransform],
       },
       devOptions: { enabled: false, type: 'module' },
     }),

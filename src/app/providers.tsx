@@ -1,15 +1,18 @@
 import { DatesProvider } from '@mantine/dates';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthProvider } from './features/auth/auth-context';
 import { i18n } from './lib/i18n';
 import { dayjsLocale } from './lib/locale-format';
 import { localizedTheme } from './lib/localized-theme';
 import { cssVariablesResolver } from './lib/theme';
 import classes from './providers.module.css';
+
+// The toasts' container (its transitions and portal) is not part of the first screen's code; a toast
+// shown before it arrives waits in Mantine's store and appears with it.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n: active } = useLingui();
@@ -20,7 +23,26 @@ export interface AppProvidersProps {
   queryClient: QueryClient;
   /** 'test' turns off Mantine's transitions and portals (component tests). */
   env?: 'default' | 'test';
+  /** The toasts' container mounts once this settles (the app: when its first screen is idle). */
+  notificationsAfter?: Promise<void>;
   children: ReactNode;
+}
+
+function DeferredNotifications({ after }: { after: Promise<void> | undefined }) {
+  const [ready, setReady] = useState(after === undefined);
+  useEffect(() => {
+    let mounted = true;
+    void after?.then(() => mounted && setReady(true));
+    return () => {
+      mounted = false;
+    };
+  }, [after]);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" zIndex={1000} limit={4} classNames={{ root: classes.notifications }} />
+    </Suspense>
+  );
 }
 
 /** Everything the screens rely on, in one place (the tests render with the same providers). */
@@ -37,13 +59,13 @@ function LocalisedMantine({ env, children }: { env: 'default' | 'test'; children
   );
 }
 
-export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
+export function AppProviders({ queryClient, env = 'default', notificationsAfter, children }: AppProvidersProps) {
   return (
     <I18nProvider i18n={i18n}>
       <LocalisedMantine env={env}>
         <LocalisedDates>
           {/* Below the dashboard header (AppShell publishes its height on :root), at the top elsewhere. */}
-          <Notifications position="top-right" zIndex={1000} limit={4} classNames={{ root: classes.notifications }} />
+          <DeferredNotifications after={notificationsAfter} />
           <QueryClientProvider client={queryClient}>
             <AuthProvider>{children}</AuthProvider>
           </QueryClientProvider>

@@ -5,15 +5,23 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { FullPageLoader } from './components/full-page-loader';
+import type { Area } from '../shared/domain/permissions';
 import { PATHS } from './paths';
-import { DashboardLayout, HomeRedirect } from './routes/dashboard/dashboard-layout';
-import { RequireArea } from './routes/dashboard/require-area';
+import { HomeRedirect } from './routes/dashboard/home-redirect';
 
 /** A lazy route whose module exports the screen under `name`. */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => {
     const module = await load();
     return { Component: module[name] as ComponentType };
+  };
+}
+
+/** An area's guard (roles, cross-area redirects): loaded with the signed-in screens, not by /login. */
+function guard(area: Area) {
+  return async () => {
+    const { RequireArea } = await import('./routes/dashboard/require-area');
+    return { element: <RequireArea area={area} /> };
   };
 }
 
@@ -51,12 +59,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'dashboard',
-        element: <DashboardLayout />,
+        // The signed-in frame (menus, search, outbox) is its own module too: /login never loads it.
+        lazy: screen(() => import('./routes/dashboard/dashboard-layout'), 'DashboardLayout'),
         children: [
           { index: true, element: <HomeRedirect /> },
           {
             path: 'admin',
-            element: <RequireArea area="admin" />,
+            lazy: guard('admin'),
             children: [
               { index: true, element: <Navigate to={PATHS.admin.ongoing} replace /> },
               { path: 'ongoing', lazy: screen(() => import('./routes/admin/ongoing-page'), 'OngoingPage') },
@@ -82,12 +91,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'adminro',
-            element: <RequireArea area="adminro" />,
+            lazy: guard('adminro'),
             children: [{ index: true, element: <Navigate to={PATHS.admin.ongoing} replace /> }],
           },
           {
             path: 'suppliers',
-            element: <RequireArea area="suppliers" />,
+            lazy: guard('suppliers'),
             children: [
               {
                 index: true,
@@ -107,7 +116,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'carrier',
-            element: <RequireArea area="carrier" />,
+            lazy: guard('carrier'),
             children: [
               { index: true, lazy: screen(() => import('./routes/carrier/carrier-home-page'), 'CarrierHomePage') },
               { path: 'all', lazy: screen(() => import('./routes/carrier/all-tickets-page'), 'AllTicketsPage') },
@@ -121,7 +130,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'customs',
-            element: <RequireArea area="customs" />,
+            lazy: guard('customs'),
             children: [
               { index: true, lazy: screen(() => import('./routes/customs/customs-home-page'), 'CustomsHomePage') },
               {
@@ -158,7 +167,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'ticket',
-            element: <RequireArea area="ticket" />,
+            lazy: guard('ticket'),
             children: [{ index: true, lazy: screen(() => import('./routes/ticket/ticket-page'), 'TicketPage') }],
           },
         ],

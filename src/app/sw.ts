@@ -1,18 +1,20 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (vite-plugin-pwa, injectManifest): precaches the app shell so the portal opens
- * with no connection, serves index.html for every in-app navigation (never for /api/), and takes over
+ * The service worker (vite-plugin-pwa, injectManifest): precaches the app shell and the signed-in
+ * user's screens so the portal opens with no connection, serves index.html for every in-app navigation (never for /api/), and takes over
  * only when the user accepts the update prompt (registerType 'prompt').
  */
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import './sw/push';
 import './sw/outbox-sync';
+import { setUpScreenCache } from './sw/screens';
 
 declare let self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The shell at install; the signed-in user's screens and language beside it (sw/screens.ts).
+setUpScreenCache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));

@@ -7,6 +7,25 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { resolveKey } from './secret-key';
 
+/** An S3-compatible bucket (FILE_STORE=s3://bucket/prefix) and how to reach it. */
+export interface S3StoreConfig {
+  kind: 's3';
+  bucket: string;
+  /** '' or a key prefix ending in '/'. */
+  prefix: string;
+  /** S3_ENDPOINT or AWS_ENDPOINT_URL_S3; unset: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither: the AWS SDK's own credential chain (profile, instance or container role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Bucket in the path (`host/bucket/key`) rather than the host name: what most S3-compatible servers need. */
+  forcePathStyle: boolean;
+}
+
+/** Where uploaded files live: a local folder (DATA_DIR/files by default) or an S3-compatible bucket. */
+export type FileStoreConfig = { kind: 'local'; folder: string } | S3StoreConfig;
+
 export interface Config {
   port: number;
   host: string;
@@ -48,6 +67,7 @@ export interface Config {
    * cut, so slow senders cannot hold sockets and half-written files open without bound.
    */
   uploadTimeoutSeconds: number;
+  fileStore: FileStoreConfig;
   oidc: {
     supplier: { issuer?: string; clientId?: string; clientSecret?: string };
     employee: { issuer?: string; clientId?: string; clientSecret?: string };
@@ -89,7 +109,8 @@ const urlWith = (protocols: string[]) =>
     v.string(),
     v.url('must be a URL'),
     v.check(
-      (value) => protocols.includes(new URL(value).protocol),
+      // A value that is no URL at all was already refused by v.url.
+      (value) => !URL.canParse(value) || protocols.includes(new URL(value).protocol),
       `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     ),
   );
@@ -110,6 +131,16 @@ const mailbox = v.pipe(
   v.check(
     (value) => /^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(value.trim()),
     'must be an e-mail address, or a name and an address in <>',
+  ),
+);
+
+// s3://bucket or s3://bucket/prefix, with S3's rules for bucket names; or a folder path.
+const S3_ADDRESS = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/.*)?$/;
+const fileStore = v.pipe(
+  v.string(),
+  v.check(
+    (value) => S3_ADDRESS.test(value) || !value.includes('://'),
+    'must be s3://bucket/prefix (a bucket name of 3 to 63 lowercase letters, digits, dots and dashes) or a folder',
   ),
 );
 
@@ -139,6 +170,13 @@ export const EnvSchema = v.object({
   EVENTS_POLL_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
   SHUTDOWN_TIMEOUT_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
   UPLOAD_TIMEOUT_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
+  FILE_STORE: optional(fileStore),
+  S3_ENDPOINT: optional(httpUrl),
+  AWS_ENDPOINT_URL_S3: optional(httpUrl),
+  AWS_REGION: optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1'))),
+  AWS_ACCESS_KEY_ID: optional(v.string()),
+  AWS_SECRET_ACCESS_KEY: optional(v.string()),
+  S3_FORCE_PATH_STYLE: optional(flag),
   OIDC_SUPPLIER_ISSUER: optional(httpUrl),
   OIDC_SUPPLIER_CLIENT_ID: optional(v.string()),
   OIDC_SUPPLIER_CLIENT_SECRET: optional(v.string()),
@@ -161,6 +199,39 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(problems.join('; '));
+}
+
+/**
+ * FILE_STORE: unset, the folder DATA_DIR/files; a path, that folder; s3://bucket/prefix, that bucket with
+ * the endpoint, region and keys from the standard AWS variables. A bucket that cannot be addressed (no
+ * region and no endpoint, one key without the other) stops the start here rather than at the first upload.
+ */
+function fileStoreOf(env: Env, dataDir: string): FileStoreConfig {
+  const address = env.FILE_STORE ? S3_ADDRESS.exec(env.FILE_STORE) : null;
+  if (!address) return { kind: 'local', folder: path.resolve(env.FILE_STORE ?? path.join(dataDir, 'files')) };
+  const endpoint = env.S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3;
+  const problems: string[] = [];
+  if (!env.AWS_REGION && !endpoint) {
+    problems.push('AWS_REGION must be set for FILE_STORE=s3://… on AWS (or S3_ENDPOINT for another S3 server)');
+  }
+  if (!env.AWS_ACCESS_KEY_ID !== !env.AWS_SECRET_ACCESS_KEY) {
+    problems.push(
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together (or neither, to use the AWS credential chain)',
+    );
+  }
+  if (problems.length) throw new ConfigError(problems.join('; '));
+  const prefix = (address[2] ?? '').replace(/^\/+/, '');
+  return {
+    kind: 's3',
+    bucket: address[1]!,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    endpoint,
+    // Any S3-compatible server accepts the default region; AWS needs the bucket's own.
+    region: env.AWS_REGION ?? 'us-east-1',
+    accessKeyId: env.AWS_ACCESS_KEY_ID,
+    secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
+  };
 }
 
 /**
@@ -221,6 +292,7 @@ export function loadConfig(
     eventsPollSeconds: env.EVENTS_POLL_SECONDS ?? 5,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
     uploadTimeoutSeconds: env.UPLOAD_TIMEOUT_SECONDS ?? 120,
+    fileStore: fileStoreOf(env, overrides.dataDir ?? dataDir),
     oidc: {
       supplier: {
         issuer: env.OIDC_SUPPLIER_ISSUER,

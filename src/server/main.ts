@@ -38,7 +38,11 @@ try {
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch(cannotStart);
 // Seeded before the app starts its jobs, so no sweep runs against half-written demo data.
 const seeding = await shouldSeed(config, database);
-if (seeding) await seedDemo(database.db, undefined, createFileStore(config)).catch(cannotStart);
+if (seeding) {
+  const files = createFileStore(config);
+  await files.check().catch(cannotStart);
+  await seedDemo(database.db, undefined, files).catch(cannotStart);
+}
 const app = await buildApp({ config, database }).catch(cannotStart);
 if (seeding) app.log.info('demo data seeded');
 

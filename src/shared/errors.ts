@@ -33,6 +33,12 @@ export const ERROR_CODES = {
   incorrectLogin: 'incorrect_login',
   /** Sign-in or recovery needs a (fresh) captcha solution. */
   captchaRequired: 'captcha_required',
+  /** A text holds a NUL or half a surrogate pair: no database column can store it. */
+  unstorableText: 'unstorable_text',
+  /** Another request moved the ticket on first (the message names the ticket and its status). */
+  ticketChanged: 'ticket_changed',
+  /** The ticket's status does not allow the action (the message names the status). */
+  ticketStatus: 'ticket_status',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

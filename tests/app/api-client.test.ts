@@ -52,7 +52,8 @@ describe('api client', () => {
     expect(getSession().token).toBe('token-admin');
     setSession('token-unknown', USERS.admin);
     await expect(apiFetch('/users/1')).rejects.toMatchObject({ status: 401 });
-    expect(getSession()).toEqual({ token: null, user: null });
+    // Ended by the server, so the login page can say the session has ended.
+    expect(getSession()).toEqual({ token: null, user: null, ended: true });
   });
 
   it('should report a request that got no answer as a network error', async () => {

@@ -1,7 +1,22 @@
 import { screen, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { USERS, installFakeServer, storeSession } from './fake-server';
 import { renderApp } from './render';
+
+/** Pages a date picker's open calendar forward until the month of `date` shows. */
+async function showMonthOf(app: ReturnType<typeof renderApp>, date: dayjs.Dayjs) {
+  const name = date.format('D MMMM YYYY');
+  for (let i = 0; i < 3 && !screen.queryByRole('button', { name }); i++) {
+    await app.user.click(document.querySelector<HTMLElement>('[data-direction="next"]')!);
+  }
+}
+
+async function pickDay(app: ReturnType<typeof renderApp>, input: HTMLElement, date: dayjs.Dayjs) {
+  await app.user.click(input);
+  await showMonthOf(app, date);
+  await app.user.click(screen.getByRole('button', { name: date.format('D MMMM YYYY') }));
+}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const carriers = [
@@ -59,18 +74,29 @@ describe('admin /contracts', () => {
     await app.user.click(await screen.findByRole('option', { name: 'Rápido Freight Lines' }));
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Winter rates');
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Price/ }), '1999.99');
-    const [from, to] = dialog.querySelectorAll<HTMLInputElement>('input[type="date"]');
-    await app.user.type(from!, day(10));
-    await app.user.type(to!, day(5));
-    await app.user.click(within(dialog).getByRole('button', { name: 'Create contract' }));
-    expect(await within(dialog).findByText('The end date cannot be before the start date')).toBeInTheDocument();
-    await app.user.clear(to!);
-    await app.user.type(to!, day(90));
+    // The dates are picked in a calendar and shown as the lists write them; the end cannot be before the start.
+    const month = dayjs().add(1, 'month');
+    await pickDay(app, within(dialog).getByRole('button', { name: /^From/ }), month.date(20));
+    expect(within(dialog).getByRole('button', { name: /^From/ })).toHaveTextContent(
+      month.date(20).format('MM/DD/YYYY'),
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: /^To/ }));
+    await showMonthOf(app, month.date(10));
+    expect(screen.getByRole('button', { name: month.date(10).format('D MMMM YYYY') })).toBeDisabled();
+    await app.user.keyboard('{Escape}');
+    await pickDay(app, within(dialog).getByRole('button', { name: /^To/ }), month.date(25));
+    // Every field is filled now, and each dropped its 'required' message when it changed.
+    expect(within(dialog).queryByText('This field is required')).toBeNull();
     await app.user.click(within(dialog).getByRole('button', { name: 'Create contract' }));
     expect(await screen.findByText('The contract was created')).toBeInTheDocument();
     const post = server.calls.find((c) => c.method === 'POST' && c.path === '/api/carriers/1/contracts');
     expect(post?.body).toEqual({
-      contract: { description: 'Winter rates', price: 1999.99, from: day(10), to: day(90) },
+      contract: {
+        description: 'Winter rates',
+        price: 1999.99,
+        from: month.date(20).format('YYYY-MM-DD'),
+        to: month.date(25).format('YYYY-MM-DD'),
+      },
     });
   });
 
@@ -348,6 +374,7 @@ describe('admin /suppliersabm', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Enter a valid e-mail address')).toBeInTheDocument();
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Notice e-mail' }), '@yard.test');
+    expect(within(dialog).queryByText('Enter a valid e-mail address')).toBeNull();
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Midwest Scrap: options saved')).toBeInTheDocument();
     expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -399,6 +426,8 @@ describe('carrier /vehicles', () => {
       await within(dialog).findByText('Car/Equipment must contain alphanumeric digits (min 6)'),
     ).toBeInTheDocument();
     await app.user.clear(within(dialog).getByRole('textbox', { name: /Equipment ID/ }));
+    // A changed field drops its message at once, before the next save.
+    expect(within(dialog).queryByText('Car/Equipment must contain alphanumeric digits (min 6)')).toBeNull();
     await app.user.type(within(dialog).getByRole('textbox', { name: /Equipment ID/ }), 'trk48110');
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Plate' }), 'TX 9');
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Capacity \(lbs\)/ }), '45000');

@@ -15,35 +15,12 @@ import { trackCreation } from '../../src/app/lib/own-tickets';
 import { createQueryClient } from '../../src/app/lib/query-client';
 import { clearSession, reloadSession, setSession } from '../../src/app/lib/session-store';
 import { AppProviders } from '../../src/app/providers';
+import { FakeEventSource } from './fake-event-source';
 import { USERS, storeSession, tokenFor } from './fake-server';
 
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static all: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.all.push(this);
-  }
-  close(): void {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  /** The server accepted the stream. */
-  open(): void {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  /** One `event: ticket` frame. */
-  ticket(data: object): void {
-    this.dispatchEvent(new MessageEvent('ticket', { data: JSON.stringify(data) }));
-  }
-}
-
-const openStreams = () => FakeEventSource.all.filter((s) => s.readyState !== FakeEventSource.CLOSED);
+const ticketFrame = (stream: FakeEventSource, data: object) => stream.frame('ticket', data);
 const current = () => {
-  const streams = openStreams();
+  const streams = FakeEventSource.open();
   expect(streams).toHaveLength(1);
   return streams[0]!;
 };
@@ -112,7 +89,7 @@ describe('the event stream', () => {
     expect(first.readyState).toBe(FakeEventSource.CLOSED);
     expect(current().url).toBe('/api/events?token=token-renewed');
     act(() => clearSession());
-    expect(openStreams()).toHaveLength(0);
+    expect(FakeEventSource.open()).toHaveLength(0);
   });
 
   it('should refetch the ticket list when the stream opens again', async () => {
@@ -131,9 +108,9 @@ describe('the event stream', () => {
         refused.readyState = FakeEventSource.CLOSED;
         refused.dispatchEvent(new Event('error'));
       });
-      expect(openStreams()).toHaveLength(0);
+      expect(FakeEventSource.open()).toHaveLength(0);
       act(() => vi.advanceTimersByTime(5_000));
-      expect(openStreams()).toHaveLength(1);
+      expect(FakeEventSource.open()).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }
@@ -174,7 +151,7 @@ describe('the event stream offline', () => {
     renderLive();
     expect(FakeEventSource.all).toHaveLength(0);
     act(() => setOnline(true));
-    expect(openStreams()).toHaveLength(1);
+    expect(FakeEventSource.open()).toHaveLength(1);
   });
 });
 
@@ -182,7 +159,7 @@ describe('a ticket event', () => {
   it('should refetch the ticket list without a reload', async () => {
     renderLive();
     await screen.findByText('list fetched 1 times');
-    act(() => current().ticket({ ...EVENT, title: 'confirmed', ticketNumber: 41 }));
+    act(() => ticketFrame(current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 }));
     expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
   });
 
@@ -195,7 +172,7 @@ describe('a ticket event', () => {
     ['customs', 'Changed Customs Agent', 'Trip ID 41: the customs agent is now Aduanas del Norte'],
   ])('should show a 20-second toast for %s naming the trip', async (title, heading, message) => {
     renderLive();
-    act(() => current().ticket({ ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
+    act(() => ticketFrame(current(), { ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
     const toast = await toastWith(heading);
     expect(within(toast).getByText(message)).toBeInTheDocument();
   });
@@ -210,7 +187,7 @@ describe('a ticket event', () => {
   ])('should show the %s toast in Spanish', async (title, heading, message) => {
     await activateLocale('es');
     renderLive();
-    act(() => current().ticket({ ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
+    act(() => ticketFrame(current(), { ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
     const toast = await toastWith(heading);
     expect(within(toast).getByText(message)).toBeInTheDocument();
   });
@@ -221,13 +198,13 @@ describe('a ticket event', () => {
     let answer: (tickets: { id: number }[]) => void = () => {};
     const creating = trackCreation(new Promise<{ id: number }[]>((resolve) => (answer = resolve)));
     // The server's event can overtake the answer to the POST that created the ticket.
-    act(() => current().ticket({ ...EVENT, eventId: 70, type: 'New ticket', title: 'new', ticketNumber: 77 }));
+    act(() => ticketFrame(current(), { ...EVENT, eventId: 70, type: 'New ticket', title: 'new', ticketNumber: 77 }));
     answer([{ id: 77 }]);
     await act(async () => {
       await creating;
     });
     // A ticket a colleague created still shows its toast.
-    act(() => current().ticket({ ...EVENT, eventId: 71, type: 'New ticket', title: 'new', ticketNumber: 78 }));
+    act(() => ticketFrame(current(), { ...EVENT, eventId: 71, type: 'New ticket', title: 'new', ticketNumber: 78 }));
     const toast = await toastWith('New ticket');
     expect(within(toast).getByText('Trip ID 78 requested by Midwest Scrap Recycling LLC')).toBeInTheDocument();
     expect(screen.queryByText(/Trip ID 77/)).not.toBeInTheDocument();
@@ -238,14 +215,14 @@ describe('a ticket event', () => {
 
   it('should name only the trip when the provider is not known yet', async () => {
     renderLive();
-    act(() => current().ticket({ ...EVENT, title: 'invoiced', ticketNumber: 9 }));
+    act(() => ticketFrame(current(), { ...EVENT, title: 'invoiced', ticketNumber: 9 }));
     const toast = await toastWith('Ticket invoiced');
     expect(within(toast).getByText('Trip ID 9 invoiced')).toBeInTheDocument();
   });
 
   it("should show the spec's default message for an unknown title", async () => {
     renderLive();
-    act(() => current().ticket({ ...EVENT, title: 'archived', ticketNumber: 12 }));
+    act(() => ticketFrame(current(), { ...EVENT, title: 'archived', ticketNumber: 12 }));
     const toast = await toastWith('Trip ID 12');
     expect(within(toast).getByText('Default message (not specified)')).toBeInTheDocument();
   });
@@ -253,8 +230,8 @@ describe('a ticket event', () => {
   it('should show one toast when the same event arrives twice', async () => {
     renderLive();
     act(() => {
-      current().ticket({ ...EVENT, title: 'confirmed', ticketNumber: 41 });
-      current().ticket({ ...EVENT, title: 'confirmed', ticketNumber: 41 });
+      ticketFrame(current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 });
+      ticketFrame(current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 });
     });
     await screen.findByText('Ticket confirmed');
     expect(screen.getAllByText('Ticket confirmed')).toHaveLength(1);

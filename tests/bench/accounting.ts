@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../src/server/db/database';
-import { LocalFileStore } from '../../src/server/plugins/file-store';
+import { LocalFileStore } from '../../src/server/files/local-file-store';
 import { seedDemo } from '../../src/server/seed/demo-seed';
 import { demoPdf } from '../../src/server/seed/demo-files';
 import { startPortalProcess } from '../fixtures/portal-process';

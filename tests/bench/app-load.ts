@@ -3,32 +3,46 @@
  * DIST_DIR) served by the real server:
  * - /login in Chromium: every JS and CSS file the first screen requests until the network is idle, as
  *   gzip (what a browser receives from the server's pre-compressed copies) and as served;
- * - the service worker's first install: the files it precaches, as gzip and as brotli;
+ * - the service worker's first install (the shell: what it installs on a signed-out /login) and what it
+ *   holds with a supplier or an admin signed in (their screens, the language), as gzip and as brotli;
  * - with `--lighthouse` only: Lighthouse's mobile profile (median score and LCP of 3 runs) on /login and
  *   /login/tradicional, with Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). It runs the
- *   `lighthouse` CLI 13.5 through npx; it is not a dependency of the project. The minimal React +
- *   Mantine reference page to run beside it is not built by this bench yet.
+ *   `lighthouse` CLI 13.5 through npx; it is not a dependency of the project. Beside them: the
+ *   supplier's ticket list signed in with an empty cache, and a reference page of React and Mantine
+ *   alone (tests/bench/reference) built, compressed and served the same way.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
-import { startPortalProcess } from '../fixtures/portal-process';
+import { build } from 'vite';
+import { compressFolder } from '../../src/build/compress-assets';
+import { FIRST_SCREEN_IDLE } from '../../src/app/lib/idle';
+import { freePort, startPortalProcess } from '../fixtures/portal-process';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 const brotliSize = (body: Buffer) =>
   brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-/** The URLs the service worker precaches: the manifest injected into sw.js at build time. */
-export function precacheUrls(dist: string): string[] {
+/** The service worker's precache list as the build injected it: each file with its groups. */
+export function precacheEntries(dist: string): { url: string; groups: string[] }[] {
   const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
-  return [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
+  return [...sw.matchAll(/\{[^{}]*"url":"[^"]+"[^{}]*\}/g)].map((match) => {
+    const entry = JSON.parse(match[0]) as { url: string; groups?: string[] };
+    return { url: entry.url, groups: entry.groups ?? ['shell'] };
+  });
 }
 
-function precacheFigure(dist: string) {
-  const urls = precacheUrls(dist);
+/** What a phone downloads for the service worker and the files it caches for these groups. */
+function installFigure(dist: string, name: string, groups: string[]) {
+  const urls = precacheEntries(dist)
+    .filter((entry) => entry.groups.some((group) => groups.includes(group)))
+    .map((entry) => entry.url);
   let plain = 0;
   let gz = 0;
   let br = 0;
@@ -41,8 +55,16 @@ function precacheFigure(dist: string) {
     br += brotliSize(body);
   }
   console.log(
-    `app: service worker first install (sw.js + ${urls.length} precached files): ${kb(plain)}, ${kb(gz)} gzip, ${kb(br)} brotli`,
+    `app: service worker ${name} (sw.js + ${urls.length} files): ${kb(plain)}, ${kb(gz)} gzip, ${kb(br)} brotli`,
   );
+}
+
+function precacheFigure(dist: string) {
+  installFigure(dist, 'first install, signed out', ['shell']);
+  installFigure(dist, 'with a supplier signed in, English', ['shell', 'signed-in', 'suppliers', 'locale:en']);
+  installFigure(dist, 'with an admin signed in, English', ['shell', 'signed-in', 'admin', 'locale:en']);
+  const all = precacheEntries(dist);
+  console.log(`app: service worker precache list: ${all.length} files, every role and language`);
 }
 
 async function loginFigure(base: string) {
@@ -66,26 +88,49 @@ async function loginFigure(base: string) {
     });
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('main').waitFor();
-    const loaded = await Promise.all(files);
-    const sum = (ext: string, size: (body: Buffer) => number) =>
-      loaded.filter((f) => f.url.endsWith(ext)).reduce((total, f) => total + size(f.body), 0);
+    // What the first screen needed: every file requested before the app marked the first screen idle;
+    // the rest (the service worker's registration, the offline store) came after it.
+    const early = new Set(
+      await page.evaluate((mark) => {
+        const idle = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime < idle)
+          .map((entry) => entry.name);
+      }, FIRST_SCREEN_IDLE),
+    );
+    const all = await Promise.all(files);
+    const sum = (list: typeof all, ext: string, size: (body: Buffer) => number) =>
+      list.filter((f) => f.url.endsWith(ext)).reduce((total, f) => total + size(f.body), 0);
+    const loaded = all.filter((f) => early.has(f.url));
+    const later = all.filter((f) => !early.has(f.url));
     const js = loaded.filter((f) => f.url.endsWith('.js'));
-    const encodings = [...new Set(loaded.map((f) => f.encoding ?? 'none'))].join('/');
+    const encodings = [...new Set(all.map((f) => f.encoding ?? 'none'))].join('/');
     console.log(
-      `app: /login initial JS ${kb(sum('.js', gzipSize))} gzip (${kb(sum('.js', (b) => b.length))} raw, ${js.length} files), CSS ${kb(sum('.css', gzipSize))} gzip; served as ${encodings}`,
+      `app: /login initial JS ${kb(sum(loaded, '.js', gzipSize))} gzip (${kb(sum(loaded, '.js', (b) => b.length))} raw, ${js.length} files), CSS ${kb(sum(loaded, '.css', gzipSize))} gzip; served as ${encodings}`,
+    );
+    console.log(
+      `app: /login after the first screen is idle: JS ${kb(sum(later, '.js', gzipSize))} gzip (${later.length} files)`,
     );
   } finally {
     await browser.close();
   }
 }
 
-function lighthouse(url: string): { score: number; lcp: number } | null {
+interface LighthouseRun {
+  score: number;
+  lcp: number;
+  tbt: number;
+}
+
+function lighthouse(url: string, extra: string[] = []): LighthouseRun | null {
   const run = spawnSync(
     'npx',
     [
       '--yes',
       'lighthouse@13.5.0',
       url,
+      ...extra,
       '--output=json',
       '--output-path=stdout',
       '--only-categories=performance',
@@ -110,6 +155,7 @@ function lighthouse(url: string): { score: number; lcp: number } | null {
   return {
     score: Math.round(report.categories.performance.score * 100),
     lcp: report.audits['largest-contentful-paint']!.numericValue,
+    tbt: report.audits['total-blocking-time']!.numericValue,
   };
 }
 
@@ -118,12 +164,79 @@ function median(values: number[]) {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function lighthouseFigure(name: string, url: string) {
-  const runs = [0, 1, 2].map(() => lighthouse(url)).filter((run) => run !== null);
+function printLighthouse(name: string, runs: LighthouseRun[]) {
   if (runs.length === 0) return;
   console.log(
-    `lighthouse mobile ${name}: score ${median(runs.map((r) => r.score))}, LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s (median of ${runs.length})`,
+    `lighthouse mobile ${name}: score ${median(runs.map((r) => r.score))}, LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s, TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms (median of ${runs.length})`,
   );
+}
+
+function lighthouseFigure(name: string, url: string) {
+  printLighthouse(
+    name,
+    [0, 1, 2].map(() => lighthouse(url)).filter((run) => run !== null),
+  );
+}
+
+/**
+ * A signed-in screen, cold: Lighthouse drives a Chromium whose profile holds the session in
+ * localStorage (signed in through the API); before each run the origin's HTTP cache, service worker,
+ * Cache Storage and IndexedDB are emptied, so every file comes from the network.
+ */
+async function signedInLighthouseFigure(name: string, base: string, screen: string, username: string) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Demo-1234!' }),
+  });
+  const { token, user } = (await login.json()) as { token: string; user: unknown };
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(tmpdir(), 'lighthouse-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--remote-debugging-port=${port}`],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    // A file of the origin without the app, so no script or service worker starts.
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate(
+      ([t, u]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', JSON.stringify(u));
+      },
+      [token, user] as const,
+    );
+    const cdp = await context.newCDPSession(page);
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < 3; i++) {
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: base,
+        storageTypes: 'cache_storage,indexeddb,service_workers',
+      });
+      const run = lighthouse(`${base}${screen}`, [`--port=${port}`, '--disable-storage-reset']);
+      if (run) runs.push(run);
+    }
+    printLighthouse(name, runs);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+/** The reference page (tests/bench/reference): React and Mantine alone, built and compressed like the app. */
+async function buildReference(): Promise<string> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'portal-reference-'));
+  await build({
+    root: path.resolve('tests/bench/reference'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true },
+  });
+  await compressFolder(outDir);
+  return outDir;
 }
 
 export async function appLoadFigures({ withLighthouse = false } = {}): Promise<void> {
@@ -139,8 +252,24 @@ export async function appLoadFigures({ withLighthouse = false } = {}): Promise<v
     if (withLighthouse) {
       lighthouseFigure('/login', `${portal.base}/login`);
       lighthouseFigure('/login/tradicional', `${portal.base}/login/tradicional`);
+      await signedInLighthouseFigure(
+        "the supplier's ticket list, signed in, cold",
+        portal.base,
+        '/dashboard/suppliers',
+        'supplier1',
+      );
     }
   } finally {
     await portal.stop();
+  }
+  if (withLighthouse) {
+    const reference = await buildReference();
+    const server = await startPortalProcess({ env: { DIST_DIR: reference, JOBS_ENABLED: 'false' } });
+    try {
+      lighthouseFigure('reference page (React + Mantine sign-in card)', `${server.base}/`);
+    } finally {
+      await server.stop();
+      await rm(reference, { recursive: true, force: true });
+    }
   }
 }

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { DESKTOP, PHONE, launch } from './support/browser';
 import { pdf, png } from './support/files';
-import { signIn } from './support/session';
+import { asUser } from './support/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,11 +50,7 @@ describe('documentation journey', () => {
     let tripId = 0;
 
     // Step: let supplier1 document a confirmed truck ticket from a phone.
-    {
-      const context = await newContext(browser, PHONE);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await signIn(page, 'supplier1');
+    await asUser(browser, 'supplier1', PHONE, async (page) => {
       await page.goto('/dashboard/suppliers/truck-documentation');
       const picked = await choose(page, /Ticket \(by carrier\)/, /Rápido Freight Lines/);
       tripId = Number(/#(\d+)/.exec(picked)?.[1]);
@@ -71,16 +67,10 @@ describe('documentation journey', () => {
       await page.getByRole('button', { name: 'Upload' }).click();
       await toast(page, `Truck ID ${tripId}`).waitFor({ timeout: 20_000 });
       await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    });
 
     // Step: let the admin correct the invoice amount and replace the weight certificate through the ticket-edit form.
-    {
-      const context = await newContext(browser, DESKTOP);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await signIn(page, 'admin');
+    await asUser(browser, 'admin', DESKTOP, async (page) => {
       await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
       await page.getByRole('link', { name: 'Edit documentation' }).click();
       const amount = page.getByRole('textbox', { name: /Invoice amount/ });
@@ -99,16 +89,10 @@ describe('documentation journey', () => {
       await page.getByText('$1,300.00').first().waitFor({ timeout: 15_000 });
       await page.getByText('weight-corrected.pdf').waitFor();
       await page.getByText('salesInvoice.pdf').waitFor();
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    });
 
     // Step: let the admin add the TA invoice for the Laredo crossing and download the sales invoice.
-    {
-      const context = await newContext(browser, DESKTOP);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await signIn(page, 'admin');
+    await asUser(browser, 'admin', DESKTOP, async (page) => {
       await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
       await page.getByRole('textbox', { name: /TA invoice number/ }).fill(`TA-E2E-${Date.now()}`);
       await pickDay(page, /TA invoice date/);
@@ -124,16 +108,10 @@ describe('documentation journey', () => {
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^tripID-${tripId}-salesInvoice-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
       );
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    });
 
     // Step: let customs1 see it awaiting, open it and release it.
-    {
-      const context = await newContext(browser, DESKTOP);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await signIn(page, 'customs1');
+    await asUser(browser, 'customs1', DESKTOP, async (page) => {
       await page.goto('/dashboard/customs/truck-documentation');
       // The demo data fills more than a page (10) of the agent's trucks; the awaiting ones fit on one.
       await page.getByText('Awaiting', { exact: true }).first().click();
@@ -145,25 +123,17 @@ describe('documentation journey', () => {
       await page.getByRole('button', { name: 'Release' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
       await toast(page, 'Released: the ticket is in MX transit').waitFor({ timeout: 15_000 });
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    });
 
     // Step: let the admin mark it delivered and list it among the delivered.
-    {
-      const context = await newContext(browser, DESKTOP);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await signIn(page, 'admin');
+    await asUser(browser, 'admin', DESKTOP, async (page) => {
       await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
       await page.getByRole('button', { name: 'Mark delivered' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await toast(page, 'The ticket was marked delivered').waitFor({ timeout: 15_000 });
       await page.goto('/dashboard/admin/delivered');
       await page.locator(`[data-ticket-id="${tripId}"]`).first().waitFor({ timeout: 15_000 });
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    });
   }, 180_000);
 });
 
@@ -173,11 +143,7 @@ describe('railcar documentation', () => {
     let railTripId = 0;
 
     // Step: let supplier1 document the confirmed railcar ticket of rail1 from a phone, then edit it.
-    {
-      const context = await newContext(browser, PHONE);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await signIn(page, 'supplier1');
+    await asUser(browser, 'supplier1', PHONE, async (page) => {
       await page.goto('/dashboard/suppliers/railcar-documentation');
       const picked = await choose(page, /^Ticket/, /Northern Rail Logistics/);
       const id = Number(/#(\d+)/.exec(picked)?.[1]);
@@ -212,27 +178,19 @@ describe('railcar documentation', () => {
       await page.getByRole('button', { name: 'Update' }).click();
       await toast(page, `Railcar ID: ${id} successful update`).waitFor({ timeout: 20_000 });
       await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
-      expect(errors).toEqual([]);
-      await context.close();
+    });
 
-      // The admin reviews what was stored: the waybill and comments of the railcar documentation.
-      const adminContext = await newContext(browser, DESKTOP);
-      const adminPage = await adminContext.newPage();
-      await signIn(adminPage, 'admin');
-      await adminPage.goto(`/dashboard/admin/ta-invoice/${id}`);
-      await adminPage.getByText('9876543').waitFor({ timeout: 15_000 });
-      await adminPage.getByText('Three coupled cars').waitFor();
-      expect(await adminPage.getByText('GATX123456').count()).toBeGreaterThan(0);
-      await adminContext.close();
-    }
+    // The admin reviews what was stored: the waybill and comments of the railcar documentation.
+    await asUser(browser, 'admin', DESKTOP, async (page) => {
+      await page.goto(`/dashboard/admin/ta-invoice/${railTripId}`);
+      await page.getByText('9876543').waitFor({ timeout: 15_000 });
+      await page.getByText('Three coupled cars').waitFor();
+      expect(await page.getByText('GATX123456').count()).toBeGreaterThan(0);
+    });
 
     // Step: let the admin edit the railcar documentation in Spanish on a phone, with the waybill rule and the locked destination.
-    {
-      expect(railTripId).toBeGreaterThan(0);
-      const context = await newContext(browser, PHONE);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await signIn(page, 'admin');
+    expect(railTripId).toBeGreaterThan(0);
+    await asUser(browser, 'admin', PHONE, async (page) => {
       // The language choice is remembered per device; the next page load starts in Spanish.
       await page.evaluate(() => localStorage.setItem('locale', 'es'));
       await page.goto(`/dashboard/admin/ta-invoice/${railTripId}`);
@@ -258,33 +216,27 @@ describe('railcar documentation', () => {
       await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${railTripId}`);
       await page.getByText('5550001').waitFor({ timeout: 15_000 });
       await page.getByText('Four coupled cars').waitFor();
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    });
   }, 120_000);
 });
 
 describe('purchase order import', () => {
   it('should let the admin import a CSV and see the imported count and the refused row', async () => {
-    const context = await newContext(browser, DESKTOP);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, 'admin');
-    await page.goto('/dashboard/admin/settings');
-    const csv = [
-      'documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity,materialDesc',
-      '4511111,100245,HMS-80-20,2026-06-01,120,',
-      '4511112,NOPE,HMS-80-20,2026-06-01,50,',
-    ].join('\n');
-    await page
-      .locator('input[data-slot="purchaseOrders"]')
-      .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByRole('button', { name: 'Import' }).click();
-    await page.getByText('1 purchase order imported').waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('table', { name: 'Rows not imported' }).textContent()).toContain(
-      'Unknown supplier SAP id NOPE',
-    );
-    expect(errors).toEqual([]);
-    await context.close();
+    await asUser(browser, 'admin', DESKTOP, async (page) => {
+      await page.goto('/dashboard/admin/settings');
+      const csv = [
+        'documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity,materialDesc',
+        '4511111,100245,HMS-80-20,2026-06-01,120,',
+        '4511112,NOPE,HMS-80-20,2026-06-01,50,',
+      ].join('\n');
+      await page
+        .locator('input[data-slot="purchaseOrders"]')
+        .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText('1 purchase order imported').waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('table', { name: 'Rows not imported' }).textContent()).toContain(
+        'Unknown supplier SAP id NOPE',
+      );
+    });
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { DESKTOP, PHONE, launch, newContext, untilOfflineReady, watchErrors } from './support/browser';
 import { signIn } from './support/session';
 
 let browser: Browser;
@@ -30,16 +30,13 @@ async function installedSession(username: string, viewport = PHONE, language: 'e
   const page = await context.newPage();
   const errors = watchErrors(page);
   await signIn(page, username);
-  // The language chosen on this device applies from the next page load on.
-  if (language === 'es') await page.evaluate(() => localStorage.setItem('locale', 'es'));
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-  });
+  // The language chosen on this device applies from the next page load on (online: that load fetches
+  // its catalogue, which the service worker then keeps).
+  if (language === 'es') {
+    await page.evaluate(() => localStorage.setItem('locale', 'es'));
+    await page.reload();
+  }
+  await untilOfflineReady(page, language);
   return { context, page, errors };
 }
 

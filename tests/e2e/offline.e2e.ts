@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { pdf } from '../fixtures/files';
-import { DEMO_PASSWORD, PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
+import { DEMO_PASSWORD, PHONE, baseUrl, launch, newContext, untilOfflineReady, watchErrors } from './support/browser';
 import { queuedPhotoSizes, twelveMegapixelJpeg } from './support/camera-photo';
 import { launchCuttingProxy } from './support/cutting-proxy';
 import { signIn } from './support/session';
@@ -190,14 +190,7 @@ async function choose(page: Page, label: RegExp, option?: RegExp) {
 
 /** The app is installed: the service worker controls the page and the lists are persisted. */
 async function installed(page: Page, lists: string[] = ['"tickets"']) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-  });
+  await untilOfflineReady(page);
   await cacheKept(page, lists);
 }
 

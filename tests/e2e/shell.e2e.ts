@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newContext, watchErrors } from './support/browser';
+import { DESKTOP, PHONE, launch, newContext, untilOfflineReady, watchErrors } from './support/browser';
 import { expectPath, signIn } from './support/session';
 
 let browser: Browser;
@@ -121,15 +121,8 @@ describe('signing in and the app shell', () => {
     const page = await context.newPage();
     await signIn(page, 'carrier1');
     await expectPath(page, '/dashboard/carrier');
-    // Wait until the service worker controls the page, i.e. the shell is precached.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise<void>((resolve) =>
-          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-        );
-      }
-    });
+    // Wait until the service worker controls the page and holds the carrier's screens.
+    await untilOfflineReady(page);
     await context.setOffline(true);
     await page.reload();
     await expect

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
@@ -109,8 +109,24 @@ describe('bearer tokens', () => {
     }
   });
 
-  it('should reject tokens issued before the token version changed', async () => {
+  it('should refuse a token it has already accepted once its time is over', async () => {
+    const token = (await login({ username: 'carrier2', password: DEMO_PASSWORD, expiresIn: 60_000 })).json().token;
+    const me = () => t.app.inject({ method: 'GET', url: '/api/tickets/count/states', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    // Past its minute and the 60 s tolerance between servers' clocks.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 60_000 });
+    try {
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should reject tokens issued before the token version changed, also one the server has already accepted', async () => {
     const token = await t.login('supplier2');
+    const renew = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} });
+    expect((await renew()).statusCode).toBe(200);
     await t.database.db.execute(sql`update users set token_version = token_version + 1 where username = 'supplier2'`);
     const res = await t.app.inject({
       method: 'POST',

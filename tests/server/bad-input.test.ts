@@ -46,6 +46,7 @@ describe('bad input', () => {
     });
     expect(body.statusCode).toBe(400);
     expect(body.json().message).toBe('Text must not contain a NUL character or a broken character');
+    expect(body.json().code).toBe('unstorable_text');
     const query = await t.app.inject({ method: 'GET', url: '/api/tickets?search=a%00b', headers: bearer(supplier) });
     expect(query.statusCode).toBe(400);
   });

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { insertTicket, type SeedIds } from '../fixtures/portal-data';
-import { startPortalProcess } from '../fixtures/portal-process';
 import { MAX_STREAMS_PER_USER } from '../../src/server/plugins/events';
-import { bearer, usePostgres, type TestApp } from './helpers/test-app';
+import { bearer, type TestApp } from './helpers/test-app';
+import { EventStream as Stream } from './helpers/event-stream';
 import { openSeededApp, type SeededApp } from './helpers/seeded-app';
 
 const TZ = 360;
@@ -23,110 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-interface SseMessage {
-  event: string;
-  id?: string;
-  data: string;
-}
-
-/** An open /api/events stream read over real HTTP with fetch's body reader. */
-class Stream {
-  readonly messages: SseMessage[] = [];
-  retry: number | undefined;
-  /** The server ended the stream. */
-  ended = false;
-  private buffer = '';
-  private readonly waiters = new Set<() => void>();
-
-  private constructor(
-    readonly response: Response,
-    private readonly abort: AbortController,
-  ) {
-    void this.pump();
-  }
-
-  static async open(origin: string, token: string, via: 'query' | 'header' = 'query'): Promise<Stream> {
-    const abort = new AbortController();
-    const url = via === 'query' ? `${origin}/api/events?token=${encodeURIComponent(token)}` : `${origin}/api/events`;
-    const response = await fetch(url, {
-      headers: { accept: 'text/event-stream', ...(via === 'header' ? bearer(token) : {}) },
-      signal: abort.signal,
-    });
-    return new Stream(response, abort);
-  }
-
-  private async pump() {
-    const reader = this.response.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          this.ended = true;
-          break;
-        }
-        this.buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-          this.parse(this.buffer.slice(0, end));
-          this.buffer = this.buffer.slice(end + 2);
-        }
-        for (const wake of this.waiters) wake();
-      }
-    } catch {
-      // aborted by close()
-    }
-  }
-
-  private parse(block: string) {
-    const message: SseMessage = { event: 'message', data: '' };
-    let hasData = false;
-    for (const line of block.split('\n')) {
-      const [field, ...rest] = line.split(':');
-      const value = rest.join(':').replace(/^ /, '');
-      if (field === 'retry') this.retry = Number(value);
-      else if (field === 'event') message.event = value;
-      else if (field === 'id') message.id = value;
-      else if (field === 'data') {
-        message.data += (hasData ? '\n' : '') + value;
-        hasData = true;
-      }
-    }
-    if (hasData) this.messages.push(message);
-  }
-
-  /** Resolves with the first ticket event matching `match`, or rejects after `ms`. */
-  async ticket(match: (data: Record<string, unknown>) => boolean, ms = 8000): Promise<Record<string, unknown>> {
-    const find = () =>
-      this.messages
-        .filter((m) => m.event === 'ticket')
-        .map((m) => JSON.parse(m.data) as Record<string, unknown>)
-        .find(match);
-    const deadline = Date.now() + ms;
-    for (let found = find(); ; found = find()) {
-      if (found) return found;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching ticket event within ${ms} ms; got ${JSON.stringify(this.messages)}`);
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          this.waiters.delete(wake);
-          resolve();
-        };
-        this.waiters.add(wake);
-        setTimeout(wake, Math.min(left, 200));
-      });
-    }
-  }
-
-  tickets(): Record<string, unknown>[] {
-    return this.messages.filter((m) => m.event === 'ticket').map((m) => JSON.parse(m.data) as Record<string, unknown>);
-  }
-
-  close() {
-    this.abort.abort();
-  }
-}
 
 const call = (user: string, method: 'POST' | 'PUT', url: string, payload: unknown) =>
   t.app.inject({ method, url, headers: bearer(token(user)), payload: payload as object });
@@ -296,37 +192,4 @@ describe('GET /api/events', () => {
       for (const s of streams) s.close();
     }
   });
-
-  it.runIf(usePostgres)(
-    'should reach a stream on a second server process on the same PostgreSQL',
-    async () => {
-      // A separate Node process (the production entry point), sharing only the database with this one.
-      const other = await startPortalProcess({
-        env: {
-          DATABASE_URL: t.app.config.databaseUrl!,
-          JWT_SECRET: t.app.config.jwtSecret,
-          JOBS_ENABLED: 'false',
-          SEED_DEMO: 'false',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-        timeoutMs: 60_000,
-      });
-      try {
-        const stream = await Stream.open(other.base, token('supplier1'));
-        try {
-          const id = await pendingForCarrier1();
-          expect((await confirm(id)).statusCode).toBe(200); // on this process
-          expect(await stream.ticket(confirmedOf(id), 10_000)).toMatchObject({
-            type: 'Ticket confirmed',
-            ticketNumber: id,
-          });
-        } finally {
-          stream.close();
-        }
-      } finally {
-        await other.stop();
-      }
-    },
-    90_000,
-  );
 });

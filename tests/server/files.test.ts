@@ -1,10 +1,11 @@
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from '../../src/server/jobs/orphan-files';
-import { bearer, type TestApp } from './helpers/test-app';
-import { openSeededApp, type SeededApp } from './helpers/seeded-app';
+import type { LocalFileStore } from '../../src/server/files/local-file-store';
+import { bearer } from './helpers/test-app';
+import { useSeededApp } from './helpers/seeded-app';
 import { filePart, jsonPart, pdf, png } from '../fixtures/files';
 import {
   count,
@@ -14,18 +15,9 @@ import {
   storedKeys,
   truckPayload,
   upload,
-  type SeedIds,
 } from '../fixtures/portal-data';
 
-let t: TestApp;
-let ids: SeedIds;
-let token: SeededApp['token'];
-beforeAll(async () => {
-  ({ t, ids, token } = await openSeededApp());
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, ids, token } = useSeededApp();
 const today = () => new Date().toISOString().slice(0, 10);
 
 const salesInvoiceBytes = pdf(4_321);
@@ -126,7 +118,7 @@ describe('PUT /api/download', () => {
 describe('files left behind', () => {
   const age = async (key: string) => {
     const when = new Date(Date.now() - ORPHAN_AGE_MS - 60_000);
-    await utimes(path.join(t.app.files.root, key), when, when);
+    await utimes(path.join((t.app.files as LocalFileStore).root, key), when, when);
   };
 
   it('should leave no file and no row when the request fails after the files were written', async () => {

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { cleanupIdempotencyKeys } from '../../src/server/jobs/idempotency-cleanup';
-import { claimIdempotencyKey } from '../../src/server/repositories/idempotency';
+import { claimIdempotencyKey, findIdempotencyKey } from '../../src/server/repositories/idempotency';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { jsonPart, multipart, pdf, png, type Part } from '../fixtures/files';
-import { count, documentationFiles, insertTicket, truckPayload, type SeedIds } from '../fixtures/portal-data';
-import { bearer, type TestApp } from './helpers/test-app';
-import { openSeededApp, type SeededApp } from './helpers/seeded-app';
+import { count, documentationFiles, insertTicket, truckPayload } from '../fixtures/portal-data';
+import { bearer } from './helpers/test-app';
+import { useSeededApp } from './helpers/seeded-app';
 
 const TZ = 360;
-let t: TestApp;
-let ids: SeedIds;
-let token: SeededApp['token'];
-beforeAll(async () => {
-  ({ t, ids, token } = await openSeededApp());
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, ids, token } = useSeededApp();
 
 const call = (user: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, key?: string) =>
   t.app.inject({
@@ -297,5 +290,45 @@ describe('Idempotency-Key over real HTTP with the browser FormData', () => {
     expect(
       await count(t.app.db, sql`select count(*)::int as n from shipping_documents where ticket_id = ${ticketId}`),
     ).toBe(1);
+  });
+
+  /** Sends on `agent` and resolves with the status and whether the request went on an open keep-alive connection. */
+  const sendOn = (agent: http.Agent, method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
+    new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const request = http.request(`${base}${path}`, { method, headers, agent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+
+  it('should keep the connection usable after answering 409 to an upload whose key is in flight', async () => {
+    // A phone's re-send arriving while the first send of the same key still runs is answered 409 at once;
+    // the rest of its body must still be read and dropped, or the next request on that connection (the
+    // outbox's next try) never gets an answer.
+    const key = randomUUID();
+    const body = multipart([
+      { name: 'files[]', filename: 'sales.pdf', contentType: 'application/pdf', data: pdf(2_000_000) },
+      jsonPart('truckDocumentation', { ticketId: 1 }),
+    ]);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const headers = { ...body.headers, ...bearer(token('supplier1')), 'idempotency-key': key };
+    // The first send: its body stops half-way, so its key stays in flight.
+    const first = http.request(`${base}/api/trucks-documentation`, { method: 'POST', headers });
+    first.on('error', () => undefined);
+    try {
+      first.flushHeaders();
+      first.write(body.payload.subarray(0, 500_000));
+      const userId = Number(JSON.parse(Buffer.from(token('supplier1').split('.')[1]!, 'base64url').toString()).sub);
+      await expect.poll(async () => (await findIdempotencyKey(t.app.db, userId, key))?.state).toBe('in_flight');
+      const busy = await sendOn(agent, 'POST', '/api/trucks-documentation', headers, body.payload);
+      expect(busy.status).toBe(409);
+      const next = await sendOn(agent, 'GET', '/api/health', {});
+      expect(next).toEqual({ status: 200, reused: true });
+    } finally {
+      first.destroy();
+      agent.destroy();
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, type TestApp } from './helpers/test-app';
-import { openSeededApp, type SeededApp } from './helpers/seeded-app';
+import { bearer } from './helpers/test-app';
+import { useSeededApp } from './helpers/seeded-app';
 import { filePart, GIF, jsonPart, pdf, png } from '../fixtures/files';
 import {
   count,
@@ -12,18 +12,9 @@ import {
   ticketStatus,
   truckPayload,
   upload,
-  type SeedIds,
 } from '../fixtures/portal-data';
 
-let t: TestApp;
-let ids: SeedIds;
-let token: SeededApp['token'];
-beforeAll(async () => {
-  ({ t, ids, token } = await openSeededApp());
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, ids, token } = useSeededApp();
 
 /** A SUPPLIER_INVOICED truck ticket of supplier1 (documentation loaded through the API). */
 async function invoicedBySupplier(): Promise<number> {

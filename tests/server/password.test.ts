@@ -189,8 +189,8 @@ describe('open event streams end with the password change', () => {
     void otherStream.ended.then(() => (otherEnded = true));
     const token = linkOf(await recover('customs2')).searchParams.get('token')!;
     expect((await change('Stream-ends-1', token)).statusCode).toBe(200);
-    // The stream ends on its own (the test's timeout bounds the wait).
-    await expect(stream.ended).resolves.toContain(': connected');
+    // The stream ends on its own (the test's timeout bounds the wait), its last frame telling the tab why.
+    expect(await stream.ended).toMatch(/: connected[\s\S]*event: session-ended\ndata: \{\}\n\n$/);
     expect(otherEnded).toBe(false);
     await otherStream.cancel();
     // A new stream needs a new session.
@@ -258,6 +258,27 @@ describe('PUT /api/auth/password/own (signed in)', () => {
     expect((await renew(phone)).statusCode).toBe(401);
     expect((await renew(laptop)).statusCode).toBe(401);
     expect((await signIn('adminro', 'Own-change-2026')).statusCode).toBe(200);
+  });
+
+  it("should tell the other devices' streams the session ended, and close the changing one's quietly", async () => {
+    const session = async (expiresIn: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'customs1', password: DEMO_PASSWORD, expiresIn },
+        })
+      ).json<{ token: string }>().token;
+    // Two devices: their tokens differ (here by their lifetimes).
+    const phone = await session(3_600_000);
+    const laptop = await session(7_200_000);
+    expect(phone).not.toBe(laptop);
+    const phoneStream = await openStream(base, phone);
+    const laptopStream = await openStream(base, laptop);
+    expect((await own(laptop, { currentPassword: DEMO_PASSWORD, password: 'Quiet-change-1' })).statusCode).toBe(200);
+    expect(await phoneStream.ended).toMatch(/event: session-ended\ndata: \{\}\n\n$/);
+    // The laptop has its new token in the answer; its old stream just ends.
+    expect(await laptopStream.ended).not.toContain('session-ended');
   });
 });
 

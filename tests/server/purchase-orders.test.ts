@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { bearer, type TestApp } from './helpers/test-app';
-import { openSeededApp, type SeededApp } from './helpers/seeded-app';
+import { bearer } from './helpers/test-app';
+import { useSeededApp } from './helpers/seeded-app';
 import { filePart, multipart } from '../fixtures/files';
 import {
   available,
@@ -10,20 +10,11 @@ import {
   insertTicket,
   truckPayload,
   upload,
-  type SeedIds,
 } from '../fixtures/portal-data';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 
-let t: TestApp;
-let ids: SeedIds;
-let token: SeededApp['token'];
-beforeAll(async () => {
-  ({ t, ids, token } = await openSeededApp());
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, ids, token } = useSeededApp();
 const get = (user: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token(user)) });
 
 interface Po {

@@ -223,7 +223,7 @@ describe('PUT /api/tickets/{id}/confirm', () => {
     expect((await accept('carrier1', id, slot())).statusCode).toBe(200);
     const again = await accept('carrier1', id, slot());
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'conflict' });
+    expect(again.json()).toMatchObject({ code: 'ticket_status' });
     expect(again.json().message).toContain(`Ticket ${id} is CONFIRMED`);
   });
 

@@ -346,7 +346,8 @@ describe('counts', () => {
     expect(counts.slice(0, 2).map((c) => c.oldestCount)).toEqual([2, 1]);
   });
 
-  it('should give admins the offers per carrier of the last 30 and 7 days, and refuse others', async () => {
+  /** The service level as the API gives it and as counted from every offer now. */
+  const serviceLevels = async () => {
     const res = await get('adminro', '/api/tickets/count/carrier');
     expect(res.statusCode).toBe(200);
     const carriers = res.json<{
@@ -364,14 +365,23 @@ describe('counts', () => {
         count(a.id) filter (where a.created_at >= now() - interval '30 days' and a.status = 'CONFIRMED')::int as confirmed,
         count(a.id) filter (where a.created_at >= now() - interval '7 days')::int as wtotal,
         count(a.id) filter (where a.created_at >= now() - interval '7 days' and a.status = 'CONFIRMED')::int as wconfirmed
-      from carriers c left join ticket_assignments a on a.carrier_id = c.id group by c.id order by c.id`);
-    expect(carriers.map((c) => ({ name: c.businessName, lastMonth: c.lastMonth, lastWeek: c.lastWeek }))).toEqual(
-      rows.map((r) => ({
-        name: r.name,
-        lastMonth: { total: r.total, confirmed: r.confirmed },
-        lastWeek: { total: r.wtotal, confirmed: r.wconfirmed },
-      })),
-    );
+      from carriers c left join ticket_assignments a on a.carrier_id = c.id and a.created_at <= now()
+      group by c.id order by c.id`);
+    const expected = rows.map((r) => ({
+      name: r.name,
+      lastMonth: { total: r.total, confirmed: r.confirmed },
+      lastWeek: { total: r.wtotal, confirmed: r.wconfirmed },
+    }));
+    return {
+      carriers,
+      got: carriers.map((c) => ({ name: c.businessName, lastMonth: c.lastMonth, lastWeek: c.lastWeek })),
+      expected,
+    };
+  };
+
+  it('should give admins the offers per carrier of the last 30 and 7 days, and refuse others', async () => {
+    const { carriers, got, expected } = await serviceLevels();
+    expect(got).toEqual(expected);
     // Seeded history: Rápido holds 6 confirmed offers in 30 days, one of them (10 days old) outside the week.
     const rapido = carriers.find((c) => c.businessName === 'Rápido Freight Lines')!;
     expect(rapido.lastMonth).toMatchObject({ confirmed: 6 });
@@ -381,5 +391,70 @@ describe('counts', () => {
     });
     for (const user of ['supplier1', 'carrier1', 'customs1'])
       expect((await get(user, '/api/tickets/count/carrier')).statusCode).toBe(403);
+  });
+
+  it('should count offers at the edges of both windows, follow confirmations and withdrawals, and fold piled-up day counts', async () => {
+    const [ticket] = await dbRows<{ id: number }>(
+      sql`select min(id)::int as id from tickets where status = 'DELIVERED'`,
+    );
+    const [carrier] = await dbRows<{ id: number }>(
+      sql`select id from carriers where business_name = 'Old Road Trucking'`,
+    );
+    const offer = async (agoMs: number, status: string) =>
+      (
+        await dbRows<{ id: number }>(sql`insert into ticket_assignments (ticket_id, carrier_id, status, created_at)
+          values (${ticket!.id}, ${carrier!.id}, ${status}, now() - ${`${agoMs} milliseconds`}::interval) returning id`)
+      )[0]!.id;
+    const day = 86_400_000;
+    const minute = 60_000;
+    const added = [
+      await offer(30 * day + minute, 'CONFIRMED'), // just before the month
+      await offer(30 * day - minute, 'CONFIRMED'), // the month's first minute
+      await offer(7 * day + minute, 'CONFIRMED'), // in the month, just before the week
+      await offer(7 * day - minute, 'DECLINED'), // the week's first minute
+      await offer(15 * day, 'PENDING'), // a whole day inside the month
+      await offer(2 * day, 'CONFIRMED'),
+      await offer(minute, 'CONFIRMED'), // today
+    ];
+    let levels = await serviceLevels();
+    expect(levels.got).toEqual(levels.expected);
+    expect(levels.carriers.find((c) => c.businessName === 'Old Road Trucking')).toMatchObject({
+      lastMonth: { total: 6, confirmed: 4 },
+      lastWeek: { total: 3, confirmed: 2 },
+    });
+    // A confirmation, a withdrawal of a confirmation and a removed offer move the counts of their own day.
+    await dbRows(sql`update ticket_assignments set status = 'CONFIRMED' where id = ${added[4]!}`);
+    await dbRows(sql`update ticket_assignments set status = 'DECLINED' where id = ${added[5]!}`);
+    await dbRows(sql`delete from ticket_assignments where id = ${added[6]!}`);
+    levels = await serviceLevels();
+    expect(levels.got).toEqual(levels.expected);
+    expect(levels.carriers.find((c) => c.businessName === 'Old Road Trucking')).toMatchObject({
+      lastMonth: { total: 5, confirmed: 3 },
+      lastWeek: { total: 2, confirmed: 0 },
+    });
+    // Many changes on one day pile up rows; a read folds them into one per carrier and day, same figures.
+    for (let i = 0; i < 40; i++) {
+      await dbRows(
+        sql`update ticket_assignments set status = ${i % 2 ? 'CONFIRMED' : 'DECLINED'} where id = ${added[4]!}`,
+      );
+    }
+    const rowsOfDay = async () =>
+      (
+        await dbRows<{ n: number }>(sql`select count(*)::int as n from carrier_offer_days
+          where carrier_id = ${carrier!.id} and day = ((now() - interval '15 days') at time zone 'UTC')::date`)
+      )[0]!.n;
+    expect(await rowsOfDay()).toBeGreaterThan(40);
+    levels = await serviceLevels();
+    expect(levels.got).toEqual(levels.expected);
+    expect(await rowsOfDay()).toBe(1);
+    expect((await serviceLevels()).got).toEqual(levels.expected);
+    await dbRows(
+      sql`delete from ticket_assignments where id in (${sql.join(
+        added.slice(0, 6).map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    levels = await serviceLevels();
+    expect(levels.got).toEqual(levels.expected);
   });
 });

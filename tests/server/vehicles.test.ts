@@ -1,30 +1,9 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-
-type InjectPayload = InjectOptions['payload'];
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
-import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { useSeededApp } from './helpers/seeded-app';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['admin', 'adminro', 'supplier1', 'supplier2', 'carrier1', 'carrier2', 'rail1', 'customs1'])
-    tokens[u] = await t.login(u);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const call = (
-  user: string | null,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> =>
-  t.app.inject({ method, url, headers: user ? bearer(tokens[user]!) : {}, payload: payload as InjectPayload });
+const { t, call } = useSeededApp();
 const vehicle = (over: Record<string, unknown> = {}) => ({
   vehicle: {
     equipmentId: 'TRK99001',

@@ -36,6 +36,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Pager } from './pager';
 import classes from './data-list.module.css';
+import { LabelledValue } from './labelled-value';
 
 /** Mantine's md breakpoint: the spec's 992 px switch from cards to the table. */
 export const DESKTOP_QUERY = '(min-width: 62em)';
@@ -261,14 +262,9 @@ export function DataList<T>(props: DataListProps<T>) {
                 {columns
                   .filter((c) => !c.primary && !c.tableOnly)
                   .map((column) => (
-                    <Stack key={column.key} gap={2} miw={0}>
-                      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
-                        {column.header}
-                      </Text>
-                      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-                        {column.cell(row)}
-                      </Text>
-                    </Stack>
+                    <LabelledValue key={column.key} label={column.header}>
+                      {column.cell(row)}
+                    </LabelledValue>
                   ))}
               </SimpleGrid>
               {actions && (
@@ -340,7 +336,7 @@ export function ListFilters({ children, drawer, active, cleanDisabled, onClean, 
       </Indicator>
       <Drawer opened={open} onClose={() => setOpen(false)} title={t`Filters`} position="bottom" size="85%" radius="lg">
         <Stack gap="lg">{drawer ?? children}</Stack>
-        <Group grow gap="sm" className={classes.drawerFooter}>
+        <Group gap="sm" className={classes.drawerFooter}>
           {clean}
           <Button size="md" onClick={() => setOpen(false)}>
             {showLabel}

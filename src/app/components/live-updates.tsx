@@ -19,7 +19,8 @@ import {
 } from '../lib/live-events';
 import { showPushToast } from '../lib/notify';
 import { isOwnCreation } from '../lib/own-tickets';
-import { getSession, subscribeSession } from '../lib/session-store';
+import { apiFetch } from '../lib/api-client';
+import { clearSession, getSession, subscribeSession } from '../lib/session-store';
 import { PushRegistration } from './push-registration';
 import { documentationKeys, invoiceKeys, ticketKeys } from '../lib/query-keys';
 
@@ -31,8 +32,10 @@ function useEventTemplates(): EventTemplates {
   const carrier = '{carrier}';
   const provider = '{provider}';
   // t follows the active locale; the templates are rebuilt when it changes.
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    // A truck and a railcar load read the same apart from their title.
+    const loaded = { named: t`Trip ID ${trip} loaded by ${supplier}`, plain: t`Trip ID ${trip} loaded` };
+    return {
       byTitle: {
         new: {
           title: t`New ticket`,
@@ -44,16 +47,8 @@ function useEventTemplates(): EventTemplates {
           named: t`Trip ID ${trip} confirmed by ${carrier}`,
           plain: t`Trip ID ${trip} confirmed`,
         },
-        truck: {
-          title: t`Truck loaded`,
-          named: t`Trip ID ${trip} loaded by ${supplier}`,
-          plain: t`Trip ID ${trip} loaded`,
-        },
-        railcar: {
-          title: t`Railcar loaded`,
-          named: t`Trip ID ${trip} loaded by ${supplier}`,
-          plain: t`Trip ID ${trip} loaded`,
-        },
+        truck: { title: t`Truck loaded`, ...loaded },
+        railcar: { title: t`Railcar loaded`, ...loaded },
         invoiced: {
           title: t`Ticket invoiced`,
           named: t`Trip ID ${trip} invoiced by ${provider}`,
@@ -66,10 +61,9 @@ function useEventTemplates(): EventTemplates {
         },
       },
       unknown: { title: t`Trip ID ${trip}`, body: t`Default message (not specified)`, noTrip: 'Scrap Portal' },
-    }),
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- i18n.locale is what t depends on
-    [i18n.locale],
-  );
+  }, [i18n.locale]);
 }
 
 /** Lists, counts and the ticket itself; documentation and invoices where the event concerns them. */
@@ -104,6 +98,16 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
     return openEventStream(token, {
+      // A password change (in another tab or device) ended this session: sign out now, not at the next
+      // call. A stream of a token this tab has already replaced ends no session.
+      onSessionEnded: () => {
+        if (getSession().token === token) clearSession(true);
+      },
+      // A refused reconnection may be an ended session: one call that shows its status tells, and the
+      // api client signs out on its 401.
+      onRefused: () => {
+        if (getSession().token === token) void apiFetch(`/users/${userId}`).catch(() => undefined);
+      },
       // Events may have been missed while the stream was closed; a list already loading is kept.
       onOpen: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }, { cancelRefetch: false }),
       onEvent: (event) => {
@@ -120,7 +124,7 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
         } else show();
       },
     });
-  }, [token, queryClient]);
+  }, [token, userId, queryClient]);
 
   useEffect(() => {
     const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;

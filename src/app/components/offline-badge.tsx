@@ -1,15 +1,24 @@
 import { Badge, Box } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudOff } from '@tabler/icons-react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useOffline } from '../lib/connectivity';
-import { OutboxIndicator } from './outbox-indicator';
+import { getSession, subscribeSession } from '../lib/session-store';
+
+// The outbox (IndexedDB through Dexie) belongs to a signed-in user: a signed-out /login never loads it.
+const OutboxIndicator = lazy(() => import('./outbox-indicator').then((m) => ({ default: m.OutboxIndicator })));
 
 /** Shown while the device is offline or the server does not answer, with the outbox beside it. */
 export function OfflineBadge() {
+  const { token } = useSyncExternalStore(subscribeSession, getSession, getSession);
   return (
     <>
       <ConnectionBadge />
-      <OutboxIndicator />
+      {token ? (
+        <Suspense fallback={null}>
+          <OutboxIndicator />
+        </Suspense>
+      ) : null}
     </>
   );
 }

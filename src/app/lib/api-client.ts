@@ -113,7 +113,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (!response.ok) {
     const errorBody = asErrorBody(data, response.status);
     const unauthorized = response.status === 401 || errorBody?.message === '401 Unauthorized';
-    if (unauthorized && !skipUnauthorizedLogout) clearSession();
+    if (unauthorized && !skipUnauthorizedLogout) clearSession(true);
     throw new ApiError(response.status, errorBody, response.statusText);
   }
   return data as T;

@@ -45,7 +45,7 @@ export async function fetchWithProgress(
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    if (response.status === 401) clearSession();
+    if (response.status === 401) clearSession(true);
     throw new ApiError(response.status, asErrorBody(body, response.status), response.statusText);
   }
   const announced = Number(

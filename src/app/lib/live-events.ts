@@ -6,7 +6,7 @@
  * where the service worker reads them; the service worker falls back to the English defaults below.
  */
 
-import { EVENT_TITLES, isEventTitle, type EventTitle } from '../../shared/domain/events';
+import { EVENT_TITLES, SESSION_ENDED_EVENT, isEventTitle, type EventTitle } from '../../shared/domain/events';
 
 export { EVENT_TITLES, isEventTitle, type EventTitle };
 
@@ -173,6 +173,13 @@ export interface EventStreamHandlers {
   onEvent: (event: TicketEvent) => void;
   /** Every (re)connection: events may have been missed meanwhile. */
   onOpen?: () => void;
+  /** The server ended the stream because the session is over (a password change): nothing is retried. */
+  onSessionEnded?: () => void;
+  /**
+   * The server refused a (re)connection. EventSource does not say why; a 401 (the token expired or was
+   * ended while the tab was away) is for the caller to find out with a call that shows the status.
+   */
+  onRefused?: () => void;
 }
 
 /**
@@ -212,6 +219,13 @@ export function openEventStream(token: string, handlers: EventStreamHandlers): (
     const current = new EventSource(`${EVENTS_PATH}?token=${encodeURIComponent(token)}`);
     source = current;
     current.addEventListener('ticket', onTicket as EventListener);
+    current.addEventListener(SESSION_ENDED_EVENT, () => {
+      if (stopped || source !== current) return;
+      stopped = true;
+      current.close();
+      source = null;
+      handlers.onSessionEnded?.();
+    });
     current.addEventListener('open', () => {
       delay = RETRY_MIN_MS;
       handlers.onOpen?.();
@@ -225,6 +239,7 @@ export function openEventStream(token: string, handlers: EventStreamHandlers): (
         return;
       }
       if (current.readyState !== EventSource.CLOSED) return;
+      handlers.onRefused?.();
       timer = setTimeout(connect, delay);
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     });

@@ -10,6 +10,7 @@ import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import { BACK_OFFICE_KNOWN } from './back-office-messages';
 import { CLIENT_TEXTS } from './client-texts';
+import { REQUEST_KNOWN } from './request-messages';
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors';
 import { DOC_MSG, FILE_MSG } from '../../shared/schemas/documentation';
 import { WITHDRAWAL_MESSAGES } from '../../shared/domain/withdrawal';
@@ -152,10 +153,13 @@ const CODE_KNOWN: Partial<Record<ErrorCode, MessageDescriptor>> = {
   [ERROR_CODES.duplicateInvoiceNumber]: msg`This invoice number was already used`,
   [ERROR_CODES.incorrectLogin]: msg`Incorrect user or password`,
   [ERROR_CODES.captchaRequired]: msg`Solve the captcha to continue`,
+  [ERROR_CODES.unstorableText]: msg`Text must not contain a NUL character or a broken character`,
+  [ERROR_CODES.ticketStatus]: msg`The ticket's status no longer allows this; reload it to see where it stands`,
+  [ERROR_CODES.ticketChanged]: msg`This ticket was changed by another request meanwhile; reload it to see where it stands`,
 };
 
 export function translateMessage(i18n: I18n, text: string): string {
-  const descriptor = KNOWN[text] ?? DOCUMENT_KNOWN[text] ?? BACK_OFFICE_KNOWN[text];
+  const descriptor = KNOWN[text] ?? DOCUMENT_KNOWN[text] ?? BACK_OFFICE_KNOWN[text] ?? REQUEST_KNOWN[text];
   return descriptor ? i18n._(descriptor) : text;
 }
 

@@ -11,6 +11,8 @@ export const USER_KEY = 'user';
 export interface Session {
   token: string | null;
   user: User | null;
+  /** The server ended the session (a 401, a password change elsewhere): the login page says so. */
+  ended?: boolean;
 }
 
 type Listener = () => void;
@@ -60,11 +62,15 @@ export function setSession(token: string, user: User | null): void {
   emit();
 }
 
-export function clearSession(): void {
+/**
+ * Signs out on this device. `ended`: the server ended the session rather than the user; the login page
+ * then tells the user why they are there.
+ */
+export function clearSession(ended = false): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   if (current.token === null && current.user === null) return;
-  current = { token: null, user: null };
+  current = { token: null, user: null, ended };
   emit();
 }
 

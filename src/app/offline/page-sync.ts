@@ -37,7 +37,7 @@ export async function onOutcome(outcome: SyncOutcome): Promise<void> {
       message: refusalText(i18n, outcome.message, outcome.code),
     });
   } else if (outcome.type === 'unauthorized') {
-    clearSession();
+    clearSession(true);
   } else {
     clearProgress(outcome.item.id);
   }

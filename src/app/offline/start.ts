@@ -1,16 +1,18 @@
 /**
  * Starts the offline half of the page, before the first render: loads the persisted query cache of
  * the signed-in user from IndexedDB, mirrors the session for the service worker, follows sign-in and
- * sign-out (a user's cache is wiped when their session ends), asks for persistent storage and starts
- * the outbox sync.
+ * sign-out (a user's cache is wiped when their session ends), asks for persistent storage, starts
+ * the outbox sync and has the service worker keep the user's screens.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { i18n } from '../lib/i18n';
 import { getSession, subscribeSession } from '../lib/session-store';
 import { db } from './db';
 import { releaseAllEditing } from './outbox';
 import { requestSync, startPageSync } from './page-sync';
 import { cacheStorage, createCachePersistence, type CachePersistence } from './persister';
 import { enableUploadProgress } from './request';
+import { requestScreenCache } from './screens';
 import { requestPersistentStorage } from './storage';
 
 /** The service worker reads the token from IndexedDB (it has no localStorage). */
@@ -51,6 +53,11 @@ export async function startOffline(queryClient: QueryClient): Promise<void> {
     // No IndexedDB (private mode of some browsers): the app works online without the offline parts.
   }
   followSession(persistence, () => void requestSync(true));
+  // The service worker keeps the screens of the signed-in role in the active language.
+  const cacheScreens = () => void requestScreenCache().catch(() => undefined);
+  cacheScreens();
+  subscribeSession(cacheScreens);
+  i18n.on('change', cacheScreens);
   void requestPersistentStorage();
   startPageSync(queryClient);
 }

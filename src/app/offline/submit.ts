@@ -66,7 +66,7 @@ async function sendDirect(item: OutboxItem, token: string | null): Promise<Submi
   }
   if (kind === 'unauthorized') {
     // The item waits for its user to sign in again; the form reports the 401 and the guards go to /login.
-    clearSession();
+    clearSession(true);
     throw asApiError(answer);
   }
   if (kind === 'in-flight' || (kind === 'transient' && [502, 503, 504].includes(answer.status))) {

@@ -14,8 +14,9 @@ import {
   type DetectedType,
   type FileRule,
 } from '../../shared/domain/file-rules';
-import { FileTooLargeError, type LocalFileStore, type StoredObject } from '../plugins/file-store';
+import { FileTooLargeError, type FileStore, type StoredObject } from '../files/file-store';
 import { HttpError } from './errors';
+import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 
 export interface ReceivedFile {
   /** The multipart field name as sent (`files[]`, `photos`, `invoiceFile`...). */
@@ -50,13 +51,13 @@ export interface ReceivedUpload {
 const MAX_JSON_BYTES = 256 * 1024;
 
 /** Removes stored objects, ignoring objects already gone. */
-export async function discardFiles(store: LocalFileStore, files: readonly ReceivedFile[]): Promise<void> {
+export async function discardFiles(store: FileStore, files: readonly ReceivedFile[]): Promise<void> {
   await Promise.all(files.map((f) => store.remove(f.stored.key).catch(() => undefined)));
 }
 
 /** Runs `work` (validation, the transaction) and removes the request's stored files if it fails. */
 export async function discardOnFailure<T>(
-  store: LocalFileStore,
+  store: FileStore,
   files: readonly ReceivedFile[],
   work: () => Promise<T>,
 ): Promise<T> {
@@ -108,7 +109,7 @@ const MALFORMED_MULTIPART =
 export function asHttpError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   if (error instanceof Error && !('code' in error) && MALFORMED_MULTIPART.test(error.message)) {
-    return new HttpError(400, 'The multipart body is malformed');
+    return new HttpError(400, REQUEST_MSG.malformedMultipart);
   }
   const e = error as { code?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof e.code === 'string' && e.code.startsWith('FST_') && typeof e.statusCode === 'number') {
@@ -127,33 +128,37 @@ const IMAGE_SIZE_TYPES: Partial<Record<DetectedType, string>> = {
   webp: 'webp',
 };
 
-async function readAll(store: LocalFileStore, key: string): Promise<Buffer> {
+/** As much of an image as image-size reads of a file itself: its header is within the first 512 KiB. */
+const IMAGE_HEAD_BYTES = 512 * 1024;
+
+/** The first `limit` bytes of a stored object; the rest is never fetched into memory. */
+async function readHead(store: FileStore, key: string, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of store.read(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  let length = 0;
+  for await (const chunk of store.read(key)) {
+    chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+    if (length >= limit) break; // leaving the loop closes the stream
+  }
+  return Buffer.concat(chunks).subarray(0, limit);
 }
 
 /**
  * Whether a file whose first bytes say "image" is one by its structure: its header parses to the same
  * format with real dimensions. Two magic bytes followed by anything (a script, a PDF) are refused.
  */
-async function isRealImage(store: LocalFileStore, stored: StoredObject, type: DetectedType): Promise<boolean> {
+async function isRealImage(store: FileStore, stored: StoredObject, type: DetectedType): Promise<boolean> {
   const expected = IMAGE_SIZE_TYPES[type];
   if (!expected) return true;
   try {
-    const size = imageSize(await readAll(store, stored.key));
+    const size = imageSize(await readHead(store, stored.key, IMAGE_HEAD_BYTES));
     return size.type === expected && (size.width ?? 0) > 0 && (size.height ?? 0) > 0;
   } catch {
     return false;
   }
 }
 
-async function storeFile(
-  store: LocalFileStore,
-  part: MultipartFile,
-  slot: string,
-  rule: FileRule,
-): Promise<ReceivedFile> {
+async function storeFile(store: FileStore, part: MultipartFile, slot: string, rule: FileRule): Promise<ReceivedFile> {
   let stored: StoredObject;
   try {
     stored = await store.put(part.file, rule.maxBytes);
@@ -186,7 +191,7 @@ async function storeFile(
  */
 export async function receiveMultipart(
   request: FastifyRequest,
-  store: LocalFileStore,
+  store: FileStore,
   options: ReceiveOptions,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {

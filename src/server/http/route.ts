@@ -33,6 +33,8 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import * as v from 'valibot';
 import { PERMISSIONS, type Permission } from '../../shared/domain/permissions';
+import { ERROR_CODES } from '../../shared/errors';
+import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import type { AuthUser } from '../plugins/auth';
 import { HttpError } from './errors';
 
@@ -145,7 +147,7 @@ function nestsDeeperThan(value: unknown, max: number): boolean {
 
 function parseBody(spec: BodySpec, body: unknown): unknown {
   // `null` or a list where the route expects an object is a malformed request, not an empty one.
-  if (body === null || Array.isArray(body)) throw new HttpError(400, 'Invalid request body');
+  if (body === null || Array.isArray(body)) throw new HttpError(400, REQUEST_MSG.invalidBody);
   if (!isWrapped(spec)) return parseOrThrow(spec, body ?? {});
   const inner = body && typeof body === 'object' ? (body as Record<string, unknown>)[spec.key] : undefined;
   return parseOrThrow(spec.inner, inner ?? {});
@@ -267,9 +269,9 @@ export function defineRoute(app: FastifyInstance) {
         }
         // Hashing (Idempotency-Key), logging and validation all walk the body: a hostile nesting depth
         // would exhaust the stack in any of them.
-        if (nestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new HttpError(400, 'Invalid request body');
+        if (nestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new HttpError(400, REQUEST_MSG.invalidBody);
         if (hasUnstorableText(request.query) || (!spec.consumes && hasUnstorableText(request.body))) {
-          throw new HttpError(400, 'Text must not contain a NUL character or a broken character');
+          throw new HttpError(400, REQUEST_MSG.unstorableText, undefined, { code: ERROR_CODES.unstorableText });
         }
         const query = spec.query ? parseOrThrow(spec.query, request.query) : undefined;
         const body = spec.body && !spec.consumes ? parseBody(spec.body, request.body) : undefined;

@@ -5,12 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/database';
-import type { LocalFileStore } from '../plugins/file-store';
+import type { FileStore } from '../files/file-store';
 
 export const ORPHAN_FILES_JOB = 'orphan-files';
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
-export async function sweepOrphanFiles(db: Db, store: LocalFileStore, now = new Date()): Promise<{ removed: number }> {
+export async function sweepOrphanFiles(db: Db, store: FileStore, now = new Date()): Promise<{ removed: number }> {
   const cutoff = new Date(now.getTime() - ORPHAN_AGE_MS);
   // File rows that nothing points at any more.
   const stale = await queryRows<{ id: string; key: string }>(

@@ -38,8 +38,35 @@ declare module 'fastify' {
 /** Seconds of clock difference between server processes tolerated on `iat`/`exp`. */
 const CLOCK_TOLERANCE_S = 60;
 
+/** Claims of a token whose signature has been checked. */
+interface Claims {
+  sub: string | undefined;
+  ver: unknown;
+  iat: number;
+  exp: number;
+}
+
+/** Tokens remembered after their signature was checked; the oldest are forgotten first. */
+const VERIFIED_TOKENS = 10_000;
+
+/** A remembered token still within its time: not expired and not older than the cap (with the tolerance). */
+function stillValid(c: Claims): boolean {
+  const now = Date.now() / 1000;
+  return c.exp > now - CLOCK_TOLERANCE_S && now - c.iat - CLOCK_TOLERANCE_S <= MAX_TOKEN_MS / 1000;
+}
+
 async function registerAuth(app: FastifyInstance) {
   const key = new TextEncoder().encode(app.config.jwtSecret);
+  // Checking a token's HMAC costs more CPU than the rest of a small request, and a signed-in device sends
+  // the same token for hours: a token once verified is remembered by its exact text (same text, same
+  // signature), while its times are checked again on every request and the user row (token version,
+  // active) is still read on every request, so a changed password or a disabled account still takes
+  // effect at once.
+  const verified = new Map<string, Claims>();
+  const remember = (token: string, claims: Claims) => {
+    if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+  };
 
   app.decorateRequest('auth', null);
   app.decorateRequest('tokenIssuedAt', null);
@@ -58,26 +85,32 @@ async function registerAuth(app: FastifyInstance) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new HttpError(401, 'Unauthorized');
-    let sub: string | undefined;
-    let ver: unknown;
-    try {
-      // Every token must say when it was issued and when it ends, and live at most the 24 h cap:
-      // a token without `exp` (or one that outlives the cap) would be a key for ever.
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: ['HS256'],
-        requiredClaims: ['sub', 'iat', 'exp'],
-        maxTokenAge: MAX_TOKEN_MS / 1000,
-        clockTolerance: CLOCK_TOLERANCE_S,
-      });
-      const { iat, exp } = payload as { iat: number; exp: number };
-      if (exp - iat > MAX_TOKEN_MS / 1000 || iat > Date.now() / 1000 + CLOCK_TOLERANCE_S)
-        throw new Error('token lifetime');
-      sub = payload.sub;
-      ver = payload.ver;
-      request.tokenIssuedAt = iat * 1000;
-    } catch {
-      throw new HttpError(401, 'Unauthorized');
+    let claims = verified.get(token);
+    if (claims && !stillValid(claims)) {
+      verified.delete(token);
+      claims = undefined;
     }
+    if (!claims) {
+      try {
+        // Every token must say when it was issued and when it ends, and live at most the 24 h cap:
+        // a token without `exp` (or one that outlives the cap) would be a key for ever.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['sub', 'iat', 'exp'],
+          maxTokenAge: MAX_TOKEN_MS / 1000,
+          clockTolerance: CLOCK_TOLERANCE_S,
+        });
+        const { iat, exp } = payload as { iat: number; exp: number };
+        if (exp - iat > MAX_TOKEN_MS / 1000 || iat > Date.now() / 1000 + CLOCK_TOLERANCE_S)
+          throw new Error('token lifetime');
+        claims = { sub: payload.sub, ver: payload.ver, iat, exp };
+      } catch {
+        throw new HttpError(401, 'Unauthorized');
+      }
+      remember(token, claims);
+    }
+    const { sub, ver } = claims;
+    request.tokenIssuedAt = claims.iat * 1000;
     const user = sub && /^\d+$/.test(sub) ? await findAuthUser(app.db, Number(sub)) : undefined;
     if (!user || user.tokenVersion !== ver) throw new HttpError(401, 'Unauthorized');
     return user;

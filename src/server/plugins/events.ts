@@ -5,7 +5,8 @@
  * successful write under /api it nudges the delivery worker, so an event written by that request goes
  * out at once instead of at the next poll.
  */
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PORTAL_EVENTS_CHANNEL, type PortalEventMessage } from '../repositories/events';
 import { SESSIONS_CHANNEL, type SessionsMessage } from '../repositories/password-resets';
@@ -13,9 +14,21 @@ import { SESSIONS_CHANNEL, type SessionsMessage } from '../repositories/password
 /** One open stream; `send` writes a whole SSE frame. */
 export interface EventSubscriber {
   send(frame: string): void;
-  close(): void;
+  /** Ends the stream; `sessionEnded` first tells the client its session is over. */
+  close(reason?: 'session-ended'): void;
   /** The token version of the session that opened the stream; a password change raises the user's. */
   tokenVersion?: number;
+  /** Which session (sessionOf) opened the stream. */
+  session?: string;
+}
+
+/**
+ * A request's session, named without its token: a hash of the bearer token. The tabs of one browser
+ * share one token, so this also names the browser.
+ */
+export function sessionOf(request: FastifyRequest): string {
+  const token = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
+  return createHash('sha256').update(token).digest('hex').slice(0, 32);
 }
 
 /** What a client receives on `event: ticket`: the published message without its recipient list. */
@@ -73,12 +86,17 @@ export class EventHub {
     return sent;
   }
 
-  /** Closes the user's streams opened with a token version below `tokenVersion`; returns how many. */
-  endSessions(userId: number, tokenVersion: number): number {
+  /**
+   * Closes the user's streams opened with a token version below `tokenVersion`; returns how many. Each
+   * is told its session ended, except those of the session that made the change (`changedBy`): that
+   * browser receives its new token in the answer and reopens its stream with it, so it must not sign
+   * out on a frame that may arrive before that answer.
+   */
+  endSessions(userId: number, tokenVersion: number, changedBy?: string): number {
     let closed = 0;
     for (const subscriber of [...(this.byUser.get(userId) ?? [])]) {
       if ((subscriber.tokenVersion ?? -1) < tokenVersion) {
-        subscriber.close();
+        subscriber.close(changedBy !== undefined && subscriber.session === changedBy ? undefined : 'session-ended');
         closed++;
       }
     }
@@ -137,7 +155,7 @@ async function registerEvents(app: FastifyInstance) {
   // stream checked its token once, when it opened, so it is closed here rather than left running.
   const unlistenSessions = await app.database.raw.listen(SESSIONS_CHANNEL, (payload) => {
     const message = parseSessionsMessage(payload);
-    if (message) hub.endSessions(message.userId, message.tokenVersion);
+    if (message) hub.endSessions(message.userId, message.tokenVersion, message.changedBy);
     else app.log.warn({ payload: payload.slice(0, 200) }, 'unreadable sessions message');
   });
 

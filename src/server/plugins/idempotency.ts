@@ -114,8 +114,15 @@ class BodyTap {
     return this.result;
   }
 
+  /**
+   * Stops hashing and lets whatever is left of the body flow away. The tap paused the stream and listened
+   * to it, so Node no longer discards an unread body by itself when the reply ends: a body left paused
+   * (a 409 to a re-send whose first send still runs) would stall its keep-alive connection, and the next
+   * request on it (the outbox's next try) would never be answered.
+   */
   detach(): void {
     this.raw.off('data', this.onData);
+    if (!this.raw.readableEnded) this.raw.resume();
   }
 }
 

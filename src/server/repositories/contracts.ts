@@ -1,6 +1,7 @@
 /** Contracts of carriers (SQL only). Dates are calendar days, inclusive; "today" is the caller's UTC day. */
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, gte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, gte, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database';
+import { pageWithTotal } from './paging';
 import { carriers, contracts } from '../db/schema/parties';
 import { contractEnded, contractStatusOn, type ContractQuery, type ContractView } from '../../shared/schemas/contract';
 
@@ -49,18 +50,15 @@ export async function listContracts(db: Tx, q: ContractQuery, today: string) {
   }
   const where = and(...conditions);
   const order = q.orderBy === 'ASC' ? asc(contracts.id) : desc(contracts.id);
-  const [rows, total] = await Promise.all([
-    db
-      .select(columns)
-      .from(contracts)
-      .innerJoin(carriers, eq(carriers.id, contracts.carrierId))
-      .where(where)
-      .orderBy(order)
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(contracts).where(where),
-  ]);
-  return { contracts: rows.map((r) => toView(r, today)), total: Number(total[0]?.n ?? 0) };
+  const query = db
+    .select(columns)
+    .from(contracts)
+    .innerJoin(carriers, eq(carriers.id, contracts.carrierId))
+    .where(where)
+    .orderBy(order)
+    .$dynamic();
+  const { rows, total } = await pageWithTotal(db, query, contracts, where, q);
+  return { contracts: rows.map((r) => toView(r, today)), total };
 }
 
 /** The contract `id` of carrier `carrierId`, locked for an update when `lock`; null when there is none. */

@@ -2,8 +2,9 @@
  * Writes and paged lists of the back office's master data (SQL only): carrier options, supplier
  * options, depots and configuration properties.
  */
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database';
+import { contains, pageWithTotal } from './paging';
 import { borderCrossings, carriers, depots, destinations, suppliers } from '../db/schema/parties';
 import { configurationProperties } from '../db/schema/system';
 import type { CarrierView } from '../../shared/schemas/carrier';
@@ -15,9 +16,6 @@ import {
   type SupplierOptions,
   type SupplierView,
 } from '../../shared/schemas/supplier';
-
-/** `%text%` for ILIKE with the pattern characters of the text itself taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---- carriers ----
 
@@ -70,17 +68,9 @@ export async function pageSuppliers(db: Tx, q: SupplierFilterQuery) {
   if (q.businessName) conditions.push(ilike(suppliers.businessName, contains(q.businessName)));
   if (q.sapId) conditions.push(ilike(suppliers.sapId, contains(q.sapId)));
   const where = and(...conditions);
-  const [rows, total] = await Promise.all([
-    db
-      .select(supplierColumns)
-      .from(suppliers)
-      .where(where)
-      .orderBy(asc(suppliers.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(suppliers).where(where),
-  ]);
-  return { suppliers: rows.map(supplierView), count: Number(total[0]?.n ?? 0) };
+  const query = db.select(supplierColumns).from(suppliers).where(where).orderBy(asc(suppliers.id)).$dynamic();
+  const { rows, total } = await pageWithTotal(db, query, suppliers, where, q);
+  return { suppliers: rows.map(supplierView), count: total };
 }
 
 export async function findSupplier(db: Tx, id: number, lock = false): Promise<SupplierView | null> {
@@ -166,15 +156,9 @@ export async function pageDepots(db: Tx, q: DepotFilterQuery) {
   if (q.supplierId !== undefined) conditions.push(eq(depots.supplierId, q.supplierId));
   if (q.city) conditions.push(ilike(depots.city, contains(q.city)));
   const where = and(...conditions);
-  const [rows, total] = await Promise.all([
-    depotSelect(db)
-      .where(where)
-      .orderBy(asc(depots.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(depots).where(where),
-  ]);
-  return { depots: rows.map(depotView), count: Number(total[0]?.n ?? 0) };
+  const query = depotSelect(db).where(where).orderBy(asc(depots.id)).$dynamic();
+  const { rows, total } = await pageWithTotal(db, query, depots, where, q);
+  return { depots: rows.map(depotView), count: total };
 }
 
 export async function insertDepot(

@@ -3,8 +3,9 @@
  * supplier sees only its own supplier and yards; a customs agent's "own" border crossings are those of
  * its agent.
  */
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database';
+import { pageWithTotal } from './paging';
 import { borderCrossings, carriers, customsAgents, depots, destinations, suppliers } from '../db/schema/parties';
 import { configurationProperties } from '../db/schema/system';
 import type { Viewer } from './tickets';
@@ -35,17 +36,9 @@ export async function pageCarriers(
   filter: { modes?: readonly ('TRUCK' | 'RAILCAR')[]; page: number; limit: number },
 ) {
   const where = filter.modes?.length ? inArray(carriers.mode, [...filter.modes]) : undefined;
-  const [rows, total] = await Promise.all([
-    db
-      .select(carrierColumns)
-      .from(carriers)
-      .where(where)
-      .orderBy(asc(carriers.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ n: count() }).from(carriers).where(where),
-  ]);
-  return { carriers: rows, count: Number(total[0]?.n ?? 0) };
+  const query = db.select(carrierColumns).from(carriers).where(where).orderBy(asc(carriers.id)).$dynamic();
+  const { rows, total } = await pageWithTotal(db, query, carriers, where, filter);
+  return { carriers: rows, count: total };
 }
 
 /**

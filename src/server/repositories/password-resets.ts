@@ -16,6 +16,8 @@ export const SESSIONS_CHANNEL = 'portal_sessions';
 export interface SessionsMessage {
   userId: number;
   tokenVersion: number;
+  /** The session that made the change (sessionOf): its streams close without 'session ended'. */
+  changedBy?: string;
 }
 
 /** The active user a recovery request names (username, case-insensitive), with where to write. */
@@ -72,7 +74,12 @@ export async function spendPasswordReset(db: Tx, tokenHash: string, now = new Da
  * link of the user (a link mailed before the change must not undo it) and announces the new version.
  * Returns the new token version, or undefined when the user is gone or disabled.
  */
-export async function setPassword(db: Tx, userId: number, passwordHash: string): Promise<number | undefined> {
+export async function setPassword(
+  db: Tx,
+  userId: number,
+  passwordHash: string,
+  changedBy?: string,
+): Promise<number | undefined> {
   const [row] = await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -84,7 +91,7 @@ export async function setPassword(db: Tx, userId: number, passwordHash: string):
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
   // Inside a transaction NOTIFY is delivered on commit, so no process acts on a change that rolled back.
-  const message: SessionsMessage = { userId, tokenVersion: row.tokenVersion };
+  const message: SessionsMessage = { userId, tokenVersion: row.tokenVersion, changedBy };
   await publishNotification(db, SESSIONS_CHANNEL, JSON.stringify(message));
   return row.tokenVersion;
 }

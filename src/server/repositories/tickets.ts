@@ -1,20 +1,19 @@
 /**
  * Ticket reads: the list of GET /tickets with every filter, one ticket, and the counts.
  * Every query is scoped to the caller in SQL by `viewScope`, so a ticket outside
- * the caller's view is never listed, counted or read. A page is built in a fixed number of queries: the
- * page of ids, the count, then the tickets, their offers, their documentation and their invoices, one
- * query each.
+ * the caller's view is never listed, counted or read. A page is two statements whatever its size: the
+ * page with its tickets' related rows (ticket-views.ts), and its total; a home list (filtered by status
+ * alone) runs both prepared, its total from the maintained counts.
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/domain/roles';
-import { TICKET_STATUSES, type AssignmentStatus, type TicketStatus } from '../../shared/domain/ticket-status';
+import { TICKET_STATUSES, type TicketStatus } from '../../shared/domain/ticket-status';
 import { CUSTOMS_VISIBLE_STATUSES } from '../../shared/domain/ticket-transitions';
 import type { CarrierRef, TicketView } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
-import { providerInvoices, shippingDocuments } from '../db/schema/documents';
-import { carriers, depots, destinations, suppliers } from '../db/schema/parties';
-import { ticketAssignments, ticketCarrierViews, tickets } from '../db/schema/tickets';
+import { contains } from './paging';
+import { ticketCarrierViews, ticketCounts, tickets } from '../db/schema/tickets';
+import { prepared, toView, viewsQuery, type OfferReader } from './ticket-views';
 
 /** Who is asking: the fields of AuthUser that decide the view. */
 export interface Viewer {
@@ -102,24 +101,35 @@ function countScope(viewer: Viewer): CountScope | null {
 /** Rows of one scope beyond which they are folded into one per status. */
 const FOLD_AT = 64;
 
+/** The maintained rows of one scope, summed per status (prepared: it runs on every list and count). */
+const scopeCounts = (db: Tx) =>
+  prepared(db, 'ticket_counts_of_scope', () =>
+    db
+      .select({
+        status: ticketCounts.status,
+        n: sql<number>`sum(${ticketCounts.n})::int`,
+        rows: sql<number>`count(*)::int`,
+      })
+      .from(ticketCounts)
+      .where(and(eq(ticketCounts.scope, sql.placeholder('scope')), eq(ticketCounts.partyId, sql.placeholder('party'))))
+      .groupBy(ticketCounts.status)
+      .prepare('ticket_counts_of_scope'),
+  );
+
 /**
  * Live tickets per status in one scope, from the maintained counts. Triggers add +1/-1 rows; once a
  * scope has piled up more than FOLD_AT of them they are folded into one row per status in one statement
  * (rows added meanwhile by other transactions are not in its snapshot and stay as they are).
  */
 async function maintainedCounts(db: Tx, scope: CountScope): Promise<Map<TicketStatus, number>> {
-  const rows = await queryRows<{ status: TicketStatus; n: number; rows: number }>(
-    db,
-    sql`select status, sum(n)::int as n, count(*)::int as rows from ticket_counts
-      where scope = ${scope.kind} and party_id = ${scope.id} group by status`,
-  );
+  const rows = await scopeCounts(db).execute({ scope: scope.kind, party: scope.id });
   if (rows.reduce((sum, r) => sum + Number(r.rows), 0) > FOLD_AT) {
     await db.execute(sql`with folded as (
         delete from ticket_counts where scope = ${scope.kind} and party_id = ${scope.id} returning status, n)
       insert into ticket_counts (scope, party_id, status, n)
       select ${scope.kind}, ${scope.id}, status, sum(n) from folded group by status`);
   }
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  return new Map(rows.map((r) => [r.status as TicketStatus, Number(r.n)]));
 }
 
 /** A list filtered by status alone: its total is a sum of maintained counts. */
@@ -138,7 +148,6 @@ const onlyStatusFilter = (f: TicketListFilter) =>
   !f.all;
 
 /** `%text%` for ILIKE with the user's own % and _ taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filterConditions(f: TicketListFilter): SQL[] {
   const where: SQL[] = [];
@@ -181,20 +190,90 @@ function filterConditions(f: TicketListFilter): SQL[] {
   return where;
 }
 
+/** The carrier whose offers alone a viewer sees in a ticket's history, or null for every offer. */
+const offerReader = (viewer: Viewer): OfferReader => ({
+  ownOffersOf: seesOnlyOwnOffers(viewer) ? (viewer.carrierId ?? -1) : null,
+});
+
+/**
+ * The page of a list filtered by status alone within one maintained scope: the shape of every home list,
+ * prepared once per scope kind and order (statuses, party, limit and offset are its parameters).
+ */
+function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC') {
+  const statuses = sql.placeholder('statuses');
+  const party = sql.placeholder('party');
+  const name = `ticket_home_page_${kind}_${order.toLowerCase()}`;
+  return prepared(db, name, () => {
+    const page =
+      kind === 'carrier'
+        ? // A carrier's page is walked from its own index (ticket_carrier_views), newest first, and
+          // stops at the page.
+          db
+            .select({ id: sql<number>`${ticketCarrierViews.ticketId}`.as('id') })
+            .from(ticketCarrierViews)
+            .innerJoin(tickets, eq(tickets.id, ticketCarrierViews.ticketId))
+            .where(
+              and(
+                sql`${ticketCarrierViews.carrierId} = ${party}::int`,
+                eq(ticketCarrierViews.open, true),
+                sql`${ticketCarrierViews.status} = any(${statuses}::text[])`,
+                sql`${tickets.status} = any(${statuses}::text[])`,
+                isNull(tickets.deletedAt),
+              ),
+            )
+            .orderBy(order === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+        : // The others walk tickets by id, a supplier's through (supplier_id, id).
+          db
+            .select({ id: tickets.id })
+            .from(tickets)
+            .where(
+              and(
+                isNull(tickets.deletedAt),
+                kind === 'supplier' ? sql`${tickets.supplierId} = ${party}::int` : undefined,
+                sql`${tickets.status} = any(${statuses}::text[])`,
+              ),
+            )
+            .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'));
+    return viewsQuery(db, page.as('page'), sql.placeholder('own'), order).prepare(name);
+  });
+}
+
 export async function listTickets(
   db: Tx,
   viewer: Viewer,
   f: TicketListFilter,
 ): Promise<{ tickets: TicketView[]; count: number }> {
   const scope = countScope(viewer);
-  const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
+  const reader = offerReader(viewer);
+  const order = f.orderBy === 'ASC' ? 'ASC' : 'DESC';
   const offset = (f.page - 1) * f.limit;
-  // A carrier's page is walked from its own index (ticket_carrier_views), newest first, and stops at
-  // the page; the others walk tickets by id, a supplier's through (supplier_id, id).
-  const pageQuery =
+  if (scope && onlyStatusFilter(f)) {
+    // The home lists: one prepared statement for the page and its tickets, the total from maintained counts.
+    const [rows, counts] = await Promise.all([
+      homePage(db, scope.kind, order).execute({
+        statuses: [...f.statuses],
+        party: scope.id,
+        limit: f.limit,
+        offset,
+        own: reader.ownOffersOf,
+      }),
+      maintainedCounts(db, scope),
+    ]);
+    return {
+      tickets: rows.map((r) => toView(r, reader)),
+      count: f.statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0),
+    };
+  }
+  const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
+  // A carrier's page is walked from its own index, as above.
+  const page =
     scope?.kind === 'carrier'
       ? db
-          .select({ id: ticketCarrierViews.ticketId })
+          .select({ id: sql<number>`${ticketCarrierViews.ticketId}`.as('id') })
           .from(ticketCarrierViews)
           .innerJoin(tickets, eq(tickets.id, ticketCarrierViews.ticketId))
           .where(
@@ -206,164 +285,95 @@ export async function listTickets(
               ...filterConditions(f),
             ),
           )
-          .orderBy(f.orderBy === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
+          .orderBy(order === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
           .limit(f.limit)
           .offset(offset)
       : db
           .select({ id: tickets.id })
           .from(tickets)
           .where(where)
-          .orderBy(f.orderBy === 'ASC' ? asc(tickets.id) : desc(tickets.id))
+          .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
           .limit(f.limit)
           .offset(offset);
-  // The pager's total: maintained counts when only statuses filter the viewer's one scope, else counted.
-  const countQuery =
-    scope && onlyStatusFilter(f)
-      ? maintainedCounts(db, scope).then((counts) => f.statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0))
-      : db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(tickets)
-          .where(where)
-          .then((rows) => Number(rows[0]?.n ?? 0));
-  const [page, count] = await Promise.all([pageQuery, countQuery]);
-  const views = await hydrate(
-    db,
-    viewer,
-    page.map((r) => r.id),
-  );
-  return { tickets: views, count };
+  const [rows, count] = await Promise.all([
+    viewsQuery(db, page.as('page'), reader.ownOffersOf, order),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(where)
+      .then((r) => Number(r[0]?.n ?? 0)),
+  ]);
+  return { tickets: rows.map((r) => toView(r, reader)), count };
 }
 
-/** One ticket within the caller's view (a carrier also reads tickets it was offered before). */
+/**
+ * One ticket within the caller's view (a carrier also reads tickets it was offered before), in one
+ * statement.
+ */
 export async function findTicket(db: Tx, viewer: Viewer, id: number): Promise<TicketView | undefined> {
-  const [row] = await db
+  const reader = offerReader(viewer);
+  const page = db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.id, id), isNull(tickets.deletedAt), viewScope(viewer, true)));
-  if (!row) return undefined;
-  return (await hydrate(db, viewer, [row.id]))[0];
+    .where(and(eq(tickets.id, id), isNull(tickets.deletedAt), viewScope(viewer, true)))
+    .as('page');
+  const [row] = await viewsQuery(db, page, reader.ownOffersOf);
+  return row && toView(row, reader);
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Builds the views of `ids` in their order: four queries whatever the page size. */
+/** Builds the views of `ids` in their order, in one prepared statement whatever their number. */
 export async function hydrate(db: Tx, viewer: Viewer, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  const ticketCarrier = alias(carriers, 'ticket_carrier');
-  const origin = alias(depots, 'origin');
-  const [rows, offers, docs, invoices] = await Promise.all([
-    db
-      .select({
-        t: tickets,
-        supplierName: suppliers.businessName,
-        carrier: { id: ticketCarrier.id, businessName: ticketCarrier.businessName, mode: ticketCarrier.mode },
-        origin,
-        destination: { id: destinations.id, name: destinations.name },
-      })
-      .from(tickets)
-      .innerJoin(suppliers, eq(suppliers.id, tickets.supplierId))
-      .innerJoin(origin, eq(origin.id, tickets.originDepotId))
-      .leftJoin(ticketCarrier, eq(ticketCarrier.id, tickets.carrierId))
-      .leftJoin(destinations, eq(destinations.id, tickets.destinationId))
-      .where(inArray(tickets.id, [...ids])),
-    db
-      .select({
-        a: ticketAssignments,
-        carrier: { id: carriers.id, businessName: carriers.businessName, mode: carriers.mode },
-      })
-      .from(ticketAssignments)
-      .innerJoin(carriers, eq(carriers.id, ticketAssignments.carrierId))
-      .where(
-        and(
-          inArray(ticketAssignments.ticketId, [...ids]),
-          seesOnlyOwnOffers(viewer) ? eq(ticketAssignments.carrierId, viewer.carrierId ?? -1) : undefined,
-        ),
-      )
-      .orderBy(asc(ticketAssignments.id)),
-    db
-      .select({
-        id: shippingDocuments.id,
-        ticketId: shippingDocuments.ticketId,
-        mode: shippingDocuments.mode,
-        invoiceNumber: shippingDocuments.invoiceNumber,
-        carEquipment: shippingDocuments.carEquipment,
-      })
-      .from(shippingDocuments)
-      .where(inArray(shippingDocuments.ticketId, [...ids])),
-    db
-      .select()
-      .from(providerInvoices)
-      .where(inArray(providerInvoices.ticketId, [...ids])),
-  ]);
-
-  // Indexed by ticket: a bulk page (30000) must not scan the lists once per ticket.
-  const byTicket = new Map(rows.map((r) => [r.t.id, r]));
-  const docByTicket = new Map(docs.map((d) => [d.ticketId, d]));
-  const invoiceByTicket = new Map(invoices.map((i) => [i.ticketId, i]));
-  const offersByTicket = new Map<number, typeof offers>();
-  for (const o of offers) {
-    const list = offersByTicket.get(o.a.ticketId);
-    if (list) list.push(o);
-    else offersByTicket.set(o.a.ticketId, [o]);
-  }
-  const views: TicketView[] = [];
-  for (const id of ids) {
-    const r = byTicket.get(id);
-    if (!r) continue;
-    const doc = docByTicket.get(id);
-    const summary = doc ? { id: doc.id, invoiceNumber: doc.invoiceNumber, carEquipment: doc.carEquipment } : null;
-    const invoice = invoiceByTicket.get(id);
-    // A carrier reading a ticket it was offered before does not learn who carries it now.
-    const carrierHidden = seesOnlyOwnOffers(viewer) && r.t.carrierId !== viewer.carrierId;
-    views.push({
-      id,
-      createAt: r.t.createdAt.toISOString(),
-      status: { name: r.t.status as TicketStatus },
-      supplier: { id: r.t.supplierId, businessName: r.supplierName },
-      carrier: r.carrier && !carrierHidden ? r.carrier : null,
-      ticketAssignments: (offersByTicket.get(id) ?? []).map((o) => ({
-        id: o.a.id,
-        status: { name: o.a.status as AssignmentStatus },
-        carrier: o.carrier,
-        reason: o.a.reason,
-        manual: o.a.manual,
-        createdAt: o.a.createdAt.toISOString(),
-      })),
-      origin: {
-        id: r.origin.id,
-        name: r.origin.name,
-        address: r.origin.address,
-        city: r.origin.city,
-        location: { type: 'Point', coordinates: [r.origin.longitude, r.origin.latitude] },
-        borderCrossingId: r.origin.borderCrossingId,
-      },
-      destination: r.destination,
-      withdrawalDate: iso(r.t.withdrawalDate),
-      timezone: r.t.withdrawalTimezone,
-      comments: r.t.comments,
-      invoice: invoice
-        ? {
-            id: invoice.id,
-            number: invoice.number,
-            date: invoice.date,
-            borderCrossingId: invoice.borderCrossingId,
-            paymentDate: invoice.paymentDate,
-            sapValidationStatus: invoice.sapValidationStatus,
-          }
-        : null,
-      truckDocumentation: doc?.mode === 'TRUCK' ? summary : null,
-      railcarDocumentation: doc?.mode === 'RAILCAR' ? summary : null,
-      customsRead: r.t.customsRead,
-      rpa: invoice?.rpaId ? { id: invoice.rpaId } : null,
-    });
-  }
-  return views;
+  const reader = offerReader(viewer);
+  const statement = prepared(db, 'ticket_views_by_id', () =>
+    viewsQuery(
+      db,
+      db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`)
+        .as('page'),
+      sql.placeholder('own'),
+    ).prepare('ticket_views_by_id'),
+  );
+  const rows = await statement.execute({ ids: [...ids], own: reader.ownOffersOf });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toView(r, reader)] : [];
+  });
 }
 
 export interface StatusCount {
   status: TicketStatus;
   total: number;
   oldestCount: number;
+}
+
+/**
+ * Live tickets of one maintained scope created since a time, per status: prepared per scope kind (the
+ * scope as viewScope draws it, with the party as a parameter).
+ */
+function recentByStatus(db: Tx, kind: CountScope['kind']) {
+  const name = `ticket_recent_by_status_${kind}`;
+  return prepared(db, name, () => {
+    const party = sql.placeholder('party');
+    const inScope =
+      kind === 'all'
+        ? undefined
+        : kind === 'supplier'
+          ? sql`${tickets.supplierId} = ${party}::int`
+          : sql`exists (select 1 from ${ticketCarrierViews} v
+              where v.carrier_id = ${party}::int and v.ticket_id = ${tickets.id} and v.open)`;
+    return db
+      .select({ status: tickets.status, n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(
+        and(sql`${tickets.createdAt} >= ${sql.placeholder('since')}::timestamptz`, isNull(tickets.deletedAt), inScope),
+      )
+      .groupBy(tickets.status)
+      .prepare(name);
+  });
 }
 
 /** Tickets per stored status within the caller's view; oldestCount: created more than 24 h before `now`. */
@@ -375,11 +385,7 @@ export async function countByStatus(db: Tx, viewer: Viewer, now = new Date()): P
     // creation-time index finds without reading older history.
     const [totals, recent] = await Promise.all([
       maintainedCounts(db, scope),
-      db
-        .select({ status: tickets.status, n: sql<number>`count(*)::int` })
-        .from(tickets)
-        .where(and(sql`${tickets.createdAt} >= ${dayAgo}`, isNull(tickets.deletedAt), viewScope(viewer)))
-        .groupBy(tickets.status),
+      recentByStatus(db, scope.kind).execute({ since: dayAgo, party: scope.id }),
     ]);
     return TICKET_STATUSES.map((status) => {
       const total = totals.get(status) ?? 0;
@@ -407,13 +413,30 @@ export interface CarrierServiceLevel extends CarrierRef {
   lastWeek: { total: number; confirmed: number };
 }
 
+const DAY_MS = 86_400_000;
+/** UTC midnight at or before `t`, and the one at or after it. */
+const floorDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
+const ceilDay = (t: number) => Math.ceil(t / DAY_MS) * DAY_MS;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
 /**
  * Offers made to each carrier in the last 30 and 7 days and how many of them stand confirmed (an offer
  * confirmed and later declined counts as not confirmed). Every carrier is listed, also without offers.
+ *
+ * The whole UTC days inside the month are read from the per-day counts (carrier_offer_days); the offers
+ * of the three days the windows cut through (the month's first day, the week's first day and today) are
+ * counted one by one, so each window still starts and ends at the exact instant. The cost follows the
+ * offers of a month's days, not the history.
  */
 export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<CarrierServiceLevel[]> {
-  const month = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-  const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const end = now.getTime();
+  const month = end - 30 * DAY_MS;
+  const week = end - 7 * DAY_MS;
+  // Whole days [monthDays, today) come from the counts; a count day counts in the week from weekDays on.
+  const monthDays = ceilDay(month);
+  const weekDays = ceilDay(week);
+  const today = floorDay(end);
+  const at = (t: number) => new Date(t).toISOString();
   const rows = await queryRows<{
     id: number;
     business_name: string;
@@ -422,18 +445,42 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<Ca
     month_confirmed: number;
     week_total: number;
     week_confirmed: number;
+    piled: number;
   }>(
     db,
-    sql`select c.id, c.business_name, c.mode,
-        count(a.id)::int as month_total,
-        (count(a.id) filter (where a.status = 'CONFIRMED'))::int as month_confirmed,
-        (count(a.id) filter (where a.created_at >= ${week}))::int as week_total,
-        (count(a.id) filter (where a.created_at >= ${week} and a.status = 'CONFIRMED'))::int as week_confirmed
-      from carriers c
-      left join ticket_assignments a on a.carrier_id = c.id and a.created_at >= ${month} and a.created_at <= ${now.toISOString()}
+    sql`with days as (
+        select carrier_id, day, sum(offers)::int as offers, sum(confirmed)::int as confirmed, count(*)::int as piled
+        from carrier_offer_days where day >= ${isoDay(monthDays)} and day < ${isoDay(today)}
+        group by carrier_id, day
+      ), parts as (
+        select carrier_id, true as in_month, day >= ${isoDay(weekDays)} as in_week, offers, confirmed, piled - 1 as piled
+        from days
+        union all
+        select carrier_id, created_at < ${at(monthDays)} or created_at >= ${at(today)}, created_at >= ${at(week)},
+          1, (status = 'CONFIRMED')::int, 0
+        from ticket_assignments
+        where (created_at >= ${at(month)} and created_at < ${at(monthDays)})
+          or (created_at >= ${at(week)} and created_at < ${at(weekDays)})
+          or (created_at >= ${at(today)} and created_at <= ${at(end)})
+      )
+      select c.id, c.business_name, c.mode,
+        coalesce(sum(p.offers) filter (where p.in_month), 0)::int as month_total,
+        coalesce(sum(p.confirmed) filter (where p.in_month), 0)::int as month_confirmed,
+        coalesce(sum(p.offers) filter (where p.in_week), 0)::int as week_total,
+        coalesce(sum(p.confirmed) filter (where p.in_week), 0)::int as week_confirmed,
+        coalesce(sum(p.piled), 0)::int as piled
+      from carriers c left join parts p on p.carrier_id = c.id
       group by c.id, c.business_name, c.mode
       order by c.id`,
   );
+  // Rows beyond one per carrier and day are folded, as the ticket counts are.
+  if (rows.reduce((sum, r) => sum + Number(r.piled), 0) > FOLD_AT) {
+    await db.execute(sql`with folded as (
+        delete from carrier_offer_days where day >= ${isoDay(monthDays)} and day < ${isoDay(today)}
+        returning carrier_id, day, offers, confirmed)
+      insert into carrier_offer_days (carrier_id, day, offers, confirmed)
+      select carrier_id, day, sum(offers), sum(confirmed) from folded group by carrier_id, day`);
+  }
   return rows.map((r) => ({
     id: Number(r.id),
     businessName: r.business_name,

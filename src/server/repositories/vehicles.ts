@@ -1,6 +1,7 @@
 /** A carrier's equipment register (SQL only). Every read and write is scoped to the carrier given. */
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database';
+import { contains, pageWithTotal } from './paging';
 import { vehicles } from '../db/schema/fleet';
 import { carriers } from '../db/schema/parties';
 import { tickets } from '../db/schema/tickets';
@@ -24,19 +25,12 @@ const select = (db: Tx) => db.select(columns).from(vehicles).innerJoin(carriers,
 
 export async function listVehicles(db: Tx, carrierId: number, q: VehicleQuery) {
   const conditions: SQL[] = [eq(vehicles.carrierId, carrierId)];
-  if (q.equipmentId)
-    conditions.push(ilike(vehicles.equipmentId, `%${q.equipmentId.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.equipmentId) conditions.push(ilike(vehicles.equipmentId, contains(q.equipmentId)));
   if (q.active) conditions.push(eq(vehicles.active, q.active === 'true'));
   const where = and(...conditions);
-  const [rows, total] = await Promise.all([
-    select(db)
-      .where(where)
-      .orderBy(asc(vehicles.equipmentId), asc(vehicles.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(vehicles).where(where),
-  ]);
-  return { vehicles: rows.map(view), count: Number(total[0]?.n ?? 0) };
+  const query = select(db).where(where).orderBy(asc(vehicles.equipmentId), asc(vehicles.id)).$dynamic();
+  const { rows, total } = await pageWithTotal(db, query, vehicles, where, q);
+  return { vehicles: rows.map(view), count: total };
 }
 
 export async function findVehicle(db: Tx, carrierId: number, id: number): Promise<VehicleView | null> {

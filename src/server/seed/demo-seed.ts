@@ -22,7 +22,7 @@ import {
 import { configurationProperties } from '../db/schema/system';
 import { ticketAssignments, tickets } from '../db/schema/tickets';
 import { documentFiles, files as filesTable, providerInvoices, shippingDocuments } from '../db/schema/documents';
-import type { LocalFileStore } from '../plugins/file-store';
+import type { FileStore } from '../files/file-store';
 import { netTonnes } from '../../shared/domain/money';
 import { seedAccounting } from './accounting-seed';
 import { seedBackOffice } from './back-office-seed';
@@ -43,7 +43,7 @@ const daysFrom = (base: Date, days: number) => new Date(base.getTime() + days * 
  * With a file store, tickets past CONFIRMED also get their shipping documentation (real small PDFs and
  * photos), provider invoices and a payment voucher, as a working portal would have them.
  */
-export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, store?: LocalFileStore): Promise<void> {
+export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, store?: FileStore): Promise<void> {
   const existing = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from users where username = 'admin'`,

@@ -17,6 +17,7 @@ import {
 import { ERROR_CODES } from '../../shared/errors';
 import type { Tx } from '../db/database';
 import { HttpError, unprocessable } from '../http/errors';
+import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import type { ReceivedFile } from '../http/multipart';
 import type { AuthUser } from '../plugins/auth';
 import {
@@ -88,7 +89,7 @@ async function reserve(
 ): Promise<void> {
   const po = await lockPurchaseOrder(tx, purchaseOrderId);
   if (!po || po.supplierId !== supplierId || po.materialId !== materialId) {
-    throw unprocessable('purchaseOrderId', 'The purchase order does not belong to this supplier and material');
+    throw unprocessable('purchaseOrderId', REQUEST_MSG.purchaseOrderMismatch);
   }
   if (!(await reserveTonnes(tx, po.id, tonnes))) {
     throw unprocessable(
@@ -137,7 +138,8 @@ export async function createDocumentation(
         }
         if ('carrierId' in input) checkRailcarParties(ticket, input);
         await checkDestination(tx, ticket, input.destinationId);
-        if (!(await exists(tx, 'materials', input.materialId))) throw unprocessable('materialId', 'Material not found');
+        if (!(await exists(tx, 'materials', input.materialId)))
+          throw unprocessable('materialId', REQUEST_MSG.materialNotFound);
 
         const tonnes =
           input.purchaseOrderId !== null ? netTonnes(input.grossWeight, input.tareWeight).toFixed(3) : '0.000';
@@ -167,7 +169,14 @@ export async function createDocumentation(
         if (
           !(await moveTicket(tx, ticket.id, 'CONFIRMED', 'SUPPLIER_INVOICED', { destinationId: input.destinationId }))
         ) {
-          throw new HttpError(409, `Ticket ${ticket.id} changed meanwhile; its documentation cannot be loaded`);
+          throw new HttpError(
+            409,
+            `Ticket ${ticket.id} changed meanwhile; its documentation cannot be loaded`,
+            undefined,
+            {
+              code: ERROR_CODES.ticketChanged,
+            },
+          );
         }
         // One notification type for both loads; its title names the mode, so a railcar is not announced as a truck.
         await writeNotification(tx, 'Truck loaded', ticket, mode === 'RAILCAR' ? 'railcar' : 'truck');
@@ -206,11 +215,11 @@ export async function updateDocumentation(
           const doc = (await lockDocument(tx, documentId))!;
 
           if ('ticketId' in input && input.ticketId !== undefined && input.ticketId !== doc.ticketId) {
-            throw unprocessable('ticketId', 'The ticket of a documentation cannot be changed');
+            throw unprocessable('ticketId', REQUEST_MSG.documentationTicketFixed);
           }
           if ('carrierId' in input) checkRailcarParties(ticket, input);
           if (input.destinationId !== undefined && input.destinationId !== doc.destinationId) {
-            throw unprocessable('destinationId', 'The destination cannot be changed');
+            throw unprocessable('destinationId', REQUEST_MSG.destinationFixed);
           }
 
           const { id: _id, mode: _mode, ticketId: _ticketId, supplierId: _supplierId, ...stored } = doc;
@@ -238,7 +247,7 @@ export async function updateDocumentation(
           const first = Object.values(issues)[0];
           if (first) throw new HttpError(400, first, issues);
           if (merged.materialId !== doc.materialId && !(await exists(tx, 'materials', merged.materialId))) {
-            throw unprocessable('materialId', 'Material not found');
+            throw unprocessable('materialId', REQUEST_MSG.materialNotFound);
           }
 
           // Give the old reservation back, then reserve the new net weight (same or another order).
@@ -254,7 +263,14 @@ export async function updateDocumentation(
           await updateDocument(tx, doc.id, merged);
           await replaceDocumentFiles(tx, doc.id, entries);
           if (!(await moveTicket(tx, ticket.id, 'SUPPLIER_INVOICED', 'SUPPLIER_INVOICED'))) {
-            throw new HttpError(409, `Ticket ${ticket.id} changed meanwhile; its documentation cannot be changed`);
+            throw new HttpError(
+              409,
+              `Ticket ${ticket.id} changed meanwhile; its documentation cannot be changed`,
+              undefined,
+              {
+                code: ERROR_CODES.ticketChanged,
+              },
+            );
           }
           return {
             value: doc.id,

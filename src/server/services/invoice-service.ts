@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateInvoice, Payment, SapValidationStatus, UpdateInvoice } from '../../shared/schemas/invoice';
 import type { Tx } from '../db/database';
 import { HttpError, unprocessable } from '../http/errors';
+import { ERROR_CODES } from '../../shared/errors';
+import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import type { ReceivedFile } from '../http/multipart';
 import type { AuthUser } from '../plugins/auth';
 import { exists, writeNotification } from '../repositories/documentation';
@@ -64,7 +66,14 @@ export async function createInvoice(
           invoiceFileId,
         });
         if (!(await moveTicket(tx, ticket.id, 'SUPPLIER_INVOICED', 'TA_INVOICED'))) {
-          throw new HttpError(409, `Ticket ${ticket.id} changed meanwhile; it cannot take a provider invoice`);
+          throw new HttpError(
+            409,
+            `Ticket ${ticket.id} changed meanwhile; it cannot take a provider invoice`,
+            undefined,
+            {
+              code: ERROR_CODES.ticketChanged,
+            },
+          );
         }
         await writeNotification(tx, 'Ticket invoiced', ticket, 'invoiced');
         return { value: id, data: { invoiceId: id, number: input.number, borderCrossingId: input.borderCrossingId } };
@@ -75,7 +84,7 @@ export async function createInvoice(
   }
 }
 
-const invoiceNotFound = () => new HttpError(404, 'Invoice not found');
+const invoiceNotFound = () => new HttpError(404, REQUEST_MSG.invoiceNotFound);
 
 /**
  * Reads the invoice, then runs `action` as a transition of its ticket, locking the ticket and then the
@@ -126,7 +135,7 @@ export async function changeInvoice(
         if (invoice.rpaId !== null)
           throw new HttpError(409, `Invoice ${invoice.number} belongs to RPA ${invoice.rpaId}; it cannot be changed`);
         if (input.ticketId !== undefined && Number(input.ticketId) !== invoice.ticketId) {
-          throw unprocessable('ticketId', 'The ticket of an invoice cannot be changed');
+          throw unprocessable('ticketId', REQUEST_MSG.invoiceTicketFixed);
         }
         const crossingChanged =
           input.borderCrossingId !== undefined && input.borderCrossingId !== invoice.borderCrossingId;

@@ -8,7 +8,9 @@ import ExcelJS from 'exceljs';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
-import type { LocalFileStore, StoredObject } from '../plugins/file-store';
+import { REQUEST_MSG } from '../../shared/schemas/request-messages';
+import type { FileStore, StoredObject } from '../files/file-store';
+import { checkZip, type ZipLimits } from './zip-guard';
 import {
   importLookups,
   insertMaterial,
@@ -31,6 +33,8 @@ export interface SheetRow {
   values: Partial<Record<ImportColumn, string>>;
 }
 
+const fileError = (status: number, message: string) => new HttpError(status, message, { file: message });
+
 const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -49,11 +53,40 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
+/**
+ * What an .xlsx may unpack to. 20,000 rows of the export's six columns unpack to about 10 MB of XML, so
+ * 50 MB leaves room; an export has a dozen entries.
+ */
+export const XLSX_LIMITS: ZipLimits = { maxInflatedBytes: 50 * 1024 * 1024, maxEntries: 500 };
+
+/** The stored upload in memory: it was bounded when it was stored, and is bounded here again. */
+async function buffered(source: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    size += (chunk as Buffer).length;
+    if (size > IMPORT_MAX_BYTES) throw fileError(413, REQUEST_MSG.importTooLarge);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const ZIP_REFUSALS = {
+  'not-a-zip': () => fileError(400, REQUEST_MSG.importNotSpreadsheet),
+  'too-many-entries': () => fileError(400, REQUEST_MSG.importTooManyEntries),
+  'inflates-too-much': () => fileError(413, REQUEST_MSG.importInflatesTooMuch),
+} as const;
+
 export async function readSheet(source: Readable, head: Uint8Array): Promise<{ rows: SheetRow[]; missing: string[] }> {
   const workbook = new ExcelJS.Workbook();
   let sheet: ExcelJS.Worksheet | undefined;
   if (isZip(head)) {
-    await workbook.xlsx.read(source);
+    // exceljs unpacks every entry whole: the archive is checked first, so a small file that unpacks to
+    // gigabytes is refused before it can exhaust the server's memory.
+    const zip = await buffered(source);
+    const refusal = await checkZip(zip, XLSX_LIMITS);
+    if (refusal) throw ZIP_REFUSALS[refusal]();
+    await workbook.xlsx.load(new Uint8Array(zip).buffer);
     sheet = workbook.worksheets[0];
   } else {
     // Keep every cell as the text it is: document numbers must not become numbers, dates not Dates.
@@ -137,15 +170,13 @@ export interface ImportResult {
   errors: { row: number; message: string }[];
 }
 
-const fileError = (status: number, message: string) => new HttpError(status, message, { file: message });
-
 /**
  * Imports the stored spreadsheet: refuses the whole file for a missing column or too many rows; otherwise
  * upserts every valid row in one transaction and reports the others by row number.
  */
-export async function importPurchaseOrders(db: Db, files: LocalFileStore, stored: StoredObject): Promise<ImportResult> {
-  const sheet = await readSheet(files.read(stored.key), stored.head).catch(() => {
-    throw fileError(400, 'The file must be a CSV or XLSX spreadsheet');
+export async function importPurchaseOrders(db: Db, files: FileStore, stored: StoredObject): Promise<ImportResult> {
+  const sheet = await readSheet(files.read(stored.key), stored.head).catch((error: unknown) => {
+    throw error instanceof HttpError ? error : fileError(400, REQUEST_MSG.importNotSpreadsheet);
   });
   if (sheet.missing.length > 0) throw fileError(400, `Missing columns: ${sheet.missing.join(', ')}`);
   if (sheet.rows.length > MAX_IMPORT_ROWS) throw new HttpError(400, `At most ${MAX_IMPORT_ROWS} rows per import`);

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import ZipStream from 'zip-stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import type { LocalFileStore } from '../plugins/file-store';
+import type { FileStore } from '../files/file-store';
 import { downloadName } from './download-name';
 import { exportRowsAfter, invoiceFilesAfter, invoiceFilesTotal, type RpaExportRow } from '../repositories/rpas';
 
@@ -129,7 +129,7 @@ export async function rpaZipExpectedBytes(db: Db, rpaId: number): Promise<number
 }
 
 /** Streams a zip of the batch's provider-invoice PDFs, one entry after the other. */
-export function streamRpaZip(db: Db, store: LocalFileStore, rpaId: number, log: FastifyBaseLogger): Readable {
+export function streamRpaZip(db: Db, store: FileStore, rpaId: number, log: FastifyBaseLogger): Readable {
   const zip = new ZipStream({ store: true });
   const add = (source: Readable, name: string, date: Date) =>
     new Promise<void>((resolve, reject) => {

@@ -8,8 +8,10 @@ import { assertSupplierMayRequest } from './master-service';
 import { decide, type TicketAction } from '../../shared/domain/ticket-transitions';
 import type { TicketStatus } from '../../shared/domain/ticket-status';
 import { checkWithdrawal } from '../../shared/domain/withdrawal';
+import { ERROR_CODES } from '../../shared/errors';
+import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import type { Db, Tx } from '../db/database';
-import { HttpError, conflict, notFound, unprocessable } from '../http/errors';
+import { HttpError, notFound, unprocessable } from '../http/errors';
 import type { AuthUser } from '../plugins/auth';
 import { allocate, carrierWithActiveContract, moveOffer, openOffer } from '../repositories/assignments';
 import {
@@ -23,7 +25,7 @@ import {
   ticketNames,
   type LockedTicket,
 } from '../repositories/ticket-writes';
-import { transition, type Transitioned } from './transition';
+import { refusal, transition, type Transitioned } from './transition';
 import { writeAudit } from '../repositories/audit';
 import { writeEvent } from '../repositories/events';
 import { hydrate, type TicketView } from '../repositories/tickets';
@@ -52,7 +54,14 @@ async function ticketTransition(
 
 /** The conditional write found the ticket moved on: it lost a race the row lock did not serialise. */
 function lostRace(ticket: LockedTicket): never {
-  throw conflict(`Ticket ${ticket.id} is no longer ${ticket.status}; it was changed by another request`);
+  throw new HttpError(
+    409,
+    `Ticket ${ticket.id} is no longer ${ticket.status}; it was changed by another request`,
+    undefined,
+    {
+      code: ERROR_CODES.ticketChanged,
+    },
+  );
 }
 
 export interface CreateTicketsInput {
@@ -74,7 +83,7 @@ export async function createTickets(
       await assertSupplierMayRequest(tx, auth.supplierId);
     const owner = await depotOwner(tx, input.originDepotId);
     const decision = decide({ status: null, supplierId: owner ?? -1, carrierId: null }, 'create', auth);
-    if (!decision.ok) throw new HttpError(decision.code, decision.message);
+    if (!decision.ok) throw refusal(decision);
     const supplierId = owner!;
     const ids = await insertTickets(
       tx,
@@ -127,7 +136,7 @@ export async function confirmTicket(
     try {
       check = checkWithdrawal(date, now, input.timezone, queuedAt ?? null);
     } catch {
-      throw unprocessable('timezone', 'Invalid timezone offset');
+      throw unprocessable('timezone', REQUEST_MSG.invalidTimezone);
     }
     if (!check.ok) throw unprocessable('withdrawalDate', check.message);
     const offer = ticket.openOffer!;
@@ -182,9 +191,9 @@ export async function assignManually(
 ) {
   return ticketTransition(db, auth, id, 'manual', now, async (tx, ticket) => {
     const carrier = await carrierWithActiveContract(tx, input.carrierId, now);
-    if (carrier === 'missing') throw unprocessable('carrierId', 'Carrier not found');
+    if (carrier === 'missing') throw unprocessable('carrierId', REQUEST_MSG.carrierNotFound);
     if (carrier === 'no-contract') {
-      throw unprocessable('carrierId', 'The carrier has no active contract');
+      throw unprocessable('carrierId', REQUEST_MSG.noActiveContract);
     }
     const offer = ticket.openOffer;
     if (offer && !(await moveOffer(tx, offer.id, offer.status, 'REJECTED', input.reason, now))) lostRace(ticket);
@@ -249,7 +258,7 @@ export async function updateTicket(
   now = new Date(),
 ): Promise<TicketView> {
   if (input.status === undefined && input.customsRead === undefined) {
-    throw unprocessable('ticket', 'Nothing to change', 'Send a status or customsRead');
+    throw unprocessable('ticket', REQUEST_MSG.nothingToChange, 'Send a status or customsRead');
   }
   return db.transaction(async (tx) => {
     const status = input.status;
@@ -272,7 +281,7 @@ export async function updateTicket(
       const ticket = await lockTicket(tx, id);
       if (!ticket) throw notFound(`Ticket ${id} not found`);
       const decision = decide(ticket, 'customs-read', auth);
-      if (!decision.ok) throw new HttpError(decision.code, decision.message);
+      if (!decision.ok) throw refusal(decision);
       await setCustomsRead(tx, id, input.customsRead, now);
     }
     const [view] = await hydrate(tx, auth, [id]);

@@ -4,7 +4,8 @@
  * reason, data) from the decision itself, so no transition can forget it or record the wrong statuses.
  * Racing requests queue on the row lock and the losers are decided against the status the winner left.
  */
-import { decide, type TicketAction } from '../../shared/domain/ticket-transitions';
+import { decide, type Decision, type TicketAction } from '../../shared/domain/ticket-transitions';
+import { ERROR_CODES } from '../../shared/errors';
 import type { Tx } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { AuthUser } from '../plugins/auth';
@@ -27,6 +28,19 @@ export interface TransitionOptions {
   at?: Date;
 }
 
+/**
+ * The answer to a refused decision. A status that does not allow the action carries its own code, so the
+ * app can say so in the user's language (the English message names the status).
+ */
+export function refusal(decision: Extract<Decision, { ok: false }>): HttpError {
+  return new HttpError(
+    decision.code,
+    decision.message,
+    undefined,
+    decision.code === 409 ? { code: ERROR_CODES.ticketStatus } : undefined,
+  );
+}
+
 export async function transition<T>(
   tx: Tx,
   auth: AuthUser,
@@ -39,8 +53,7 @@ export async function transition<T>(
   const ticket = await lockTicket(tx, ticketId);
   if (!ticket) throw missing();
   const decision = decide(ticket, action, auth);
-  if (!decision.ok)
-    throw options.hideOutsideView && decision.code === 404 ? missing() : new HttpError(decision.code, decision.message);
+  if (!decision.ok) throw options.hideOutsideView && decision.code === 404 ? missing() : refusal(decision);
   const done = await work(ticket);
   await writeAudit(tx, {
     userId: auth.id,

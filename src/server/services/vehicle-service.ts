@@ -5,6 +5,7 @@
 import { ERROR_CODES } from '../../shared/errors';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
+import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import type { AuthUser } from '../plugins/auth';
 import { writeEntityAudit } from '../repositories/audit';
 import { uniqueViolation } from '../repositories/documentation';
@@ -15,7 +16,7 @@ import { fromCents, toCents } from '../../shared/domain/money';
 
 function carrierOf(auth: AuthUser): number {
   // A CARRIER user without a carrier sees nothing of its own.
-  if (auth.carrierId === null) throw new HttpError(404, 'Carrier not found');
+  if (auth.carrierId === null) throw new HttpError(404, REQUEST_MSG.carrierNotFound);
   return auth.carrierId;
 }
 

@@ -14,6 +14,12 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * The last frame of an /api/events stream whose session ended on the server (a password change raised
+ * the user's token version): the tab signs out at once instead of at its next call.
+ */
+export const SESSION_ENDED_EVENT = 'session-ended';
+
 /** Titles of push messages and server-sent events. 'railcar' is a railcar load ('Truck loaded' by a railcar carrier). */
 export const EVENT_TITLES = ['new', 'confirmed', 'truck', 'railcar', 'invoiced', 'customs'] as const;
 export type EventTitle = (typeof EVENT_TITLES)[number];

@@ -42,21 +42,33 @@ const newPassword = v.pipe(
   v.maxLength(200),
 );
 
-/** The new password typed twice; the confirmation only lives on the form. */
-export const ChangePasswordFormSchema = v.pipe(
-  v.object({
-    password: newPassword,
-    confirmation: v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required)),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmation']],
-      (input) => input.password === input.confirmation,
-      MSG.passwordMismatch,
-    ),
-    ['confirmation'],
-  ),
-);
+const confirmation = v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required));
+
+/**
+ * A form that sets a new password: the password typed twice, next to the form's own `entries`. The
+ * confirmation only lives on the form; its mismatch is said on the confirmation field.
+ */
+function newPasswordForm<E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.object({ ...entries, password: newPassword, confirmation }),
+    // Checked as soon as both passwords are texts, even while one is too short or another field is
+    // wrong, so the form shows every message at once.
+    v.rawCheck(({ dataset, addIssue }) => {
+      const value = dataset.value as { password?: unknown; confirmation?: unknown };
+      const untyped = (dataset.issues ?? []).filter((issue) => issue.kind === 'schema');
+      const failed = new Set(untyped.map((issue) => issue.path?.[0]?.key));
+      if (failed.has('password') || failed.has('confirmation') || value.password === value.confirmation) return;
+      const key = 'confirmation';
+      addIssue({
+        message: MSG.passwordMismatch,
+        path: [{ type: 'object', origin: 'value', input: value, key, value: value.confirmation }],
+      });
+    }),
+  );
+}
+
+/** The new password typed twice, from the mailed link. */
+export const ChangePasswordFormSchema = newPasswordForm({});
 
 /** PUT /auth/password: a new password, authorised by the mailed link's token. */
 export const ChangePasswordSchema = v.object({
@@ -72,21 +84,10 @@ export const ChangeOwnPasswordSchema = v.object({
   expiresIn: v.optional(expiresIn),
 });
 
-export const ChangeOwnPasswordFormSchema = v.pipe(
-  v.object({
-    currentPassword: v.pipe(v.string(MSG.passwordRequired), v.nonEmpty(MSG.passwordRequired)),
-    password: newPassword,
-    confirmation: v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required)),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmation']],
-      (input) => input.password === input.confirmation,
-      MSG.passwordMismatch,
-    ),
-    ['confirmation'],
-  ),
-);
+/** The signed-in user's own change: the current password, and the new one typed twice. */
+export const ChangeOwnPasswordFormSchema = newPasswordForm({
+  currentPassword: v.pipe(v.string(MSG.passwordRequired), v.nonEmpty(MSG.passwordRequired)),
+});
 
 export const FirebaseTokenSchema = v.object({ token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(4096)) });
 

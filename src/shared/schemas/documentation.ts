@@ -4,9 +4,20 @@
  * JSON part of a multipart upload is often built from form inputs.
  */
 import * as v from 'valibot';
-import { hasAtMostTwoDecimals } from '../domain/money';
+import {
+  FIELD_MSG,
+  optionalDate,
+  optionalId,
+  optionalPatternText,
+  optionalPositiveDecimal,
+  optionalText,
+  patternText,
+  positiveDecimal,
+  requiredDate,
+  requiredId,
+  requiredText,
+} from './form-fields';
 import { MSG } from './messages';
-import { INT4_MAX, isIsoDate } from './schema-helpers';
 
 export const DOC_MSG = {
   ticketRequired: 'Carrier is a required field',
@@ -23,8 +34,7 @@ export const DOC_MSG = {
   tarePositive: 'Tare Weight must be a positive number',
   grossRequired: 'Gross weight is a required field',
   grossAboveTare: 'Gross Weight must be greater than Tare Weight',
-  twoDecimals: 'At most 2 decimals are allowed',
-  tooLarge: 'The number is too large',
+  ...FIELD_MSG,
   carEquipmentRequired: 'Car/Equipment is a required field',
   carEquipmentFormat: 'Car/Equipment must contain alphanumeric digits (min 6)',
   carEquipmentVsInvoice: 'Car/Equipment and Invoice Number must be different',
@@ -33,7 +43,6 @@ export const DOC_MSG = {
   waybillFormat: 'WayBill must contain only numeric digits (min 5)',
   waybillVsInvoice: 'WayBill and Invoice Number must be different',
   materialRequired: MSG.required,
-  tooLong: 'The text is too long',
   purchaseOrderNotFound: 'Purchase order not found',
 } as const;
 
@@ -66,120 +75,10 @@ export const REQUIRED_FILE_MSG: Record<DocumentFileField, string> = {
   photos: FILE_MSG.required,
 };
 
-/**
- * Texts arrive as JSON strings; a number is read as the digits it shows (a form may send a numeric
- * invoice number or waybill as a number). Lists, objects and booleans are refused instead of being
- * turned into '1,2', '[object Object]' or 'true'.
- */
-const isText = (x: unknown) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
-const present = (x: unknown) => x !== undefined && x !== null && !(typeof x === 'string' && x.trim() === '');
-// A text is read only when it is a plain decimal ('20500.50'): Number() would also take '0x5014' as 20500
-// or '2.05e4', and a grouped or decimal-comma text has no single meaning; those are refused, not guessed.
-const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
-const toNumber = (x: unknown) =>
-  typeof x === 'number' ? x : typeof x === 'string' && PLAIN_DECIMAL.test(x.trim()) ? Number(x.trim()) : Number.NaN;
-
-/** A required positive amount or weight with at most 2 decimals. */
-const positiveDecimal = (required: string, positive: string) =>
-  v.pipe(
-    v.optional(v.unknown(), null),
-    v.check(present, required),
-    v.transform(toNumber),
-    v.check((n) => Number.isFinite(n) && n > 0, positive),
-    v.check(hasAtMostTwoDecimals, DOC_MSG.twoDecimals),
-    v.check((n) => n < 1e10, DOC_MSG.tooLarge),
-  );
-
-const optionalPositiveDecimal = (positive: string) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(toNumber),
-      v.check((n) => Number.isFinite(n) && n > 0, positive),
-      v.check(hasAtMostTwoDecimals, DOC_MSG.twoDecimals),
-      v.check((n) => n < 1e10, DOC_MSG.tooLarge),
-    ),
-  );
-
-/** A required id (a positive integer, as a number or a numeric string). */
-const requiredId = (required: string) =>
-  v.pipe(
-    v.optional(v.unknown(), null),
-    v.check(present, required),
-    v.transform(toNumber),
-    v.check((n) => Number.isInteger(n) && n > 0 && n <= INT4_MAX, required),
-  );
-
-const optionalId = (message: string) =>
-  v.pipe(
-    v.optional(v.nullable(v.unknown()), null),
-    v.transform((x) => (present(x) ? toNumber(x) : null)),
-    v.check((n) => n === null || (Number.isInteger(n) && n > 0 && n <= INT4_MAX), message),
-  );
-
-/** A calendar date `YYYY-MM-DD`. */
-export const requiredDate = (required: string, format: string) =>
-  v.pipe(
-    v.optional(v.unknown(), null),
-    v.check(present, required),
-    v.check((x) => typeof x === 'string' && isIsoDate(x.trim()), format),
-    v.transform((x) => String(x).trim()),
-  );
-
-const optionalDate = (format: string) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((x) => typeof x === 'string' && isIsoDate(x.trim()), format),
-      v.transform((x) => String(x).trim()),
-    ),
-  );
-
-const requiredText = (required: string, max = 100) =>
-  v.pipe(
-    v.optional(v.unknown(), null),
-    v.check(present, required),
-    v.check(isText, required),
-    v.transform((x) => String(x).trim()),
-    v.maxLength(max, DOC_MSG.tooLong),
-  );
-
-const optionalText = (max: number) =>
-  v.pipe(
-    v.optional(v.nullable(v.unknown()), null),
-    v.check((x) => !present(x) || isText(x), DOC_MSG.tooLong),
-    v.transform((x) => (present(x) ? String(x).trim() : null)),
-    v.check((x) => x === null || x.length <= max, DOC_MSG.tooLong),
-  );
-
 const CAR_EQUIPMENT = /^[A-Za-z0-9]{6,}$/;
-const carEquipment = v.pipe(
-  v.optional(v.unknown(), null),
-  v.check(present, DOC_MSG.carEquipmentRequired),
-  v.check(isText, DOC_MSG.carEquipmentFormat),
-  v.transform((x) => String(x).trim()),
-  v.regex(CAR_EQUIPMENT, DOC_MSG.carEquipmentFormat),
-  v.maxLength(30, DOC_MSG.carEquipmentFormat),
-);
-const optionalCarEquipment = v.optional(
-  v.pipe(
-    v.unknown(),
-    v.check(isText, DOC_MSG.carEquipmentFormat),
-    v.transform((x) => String(x).trim()),
-    v.regex(CAR_EQUIPMENT, DOC_MSG.carEquipmentFormat),
-    v.maxLength(30, DOC_MSG.carEquipmentFormat),
-  ),
-);
-
-const WAYBILL = /^\d{5,}$/;
-const waybill = v.pipe(
-  v.optional(v.unknown(), null),
-  v.check(present, DOC_MSG.waybillRequired),
-  v.check(isText, DOC_MSG.waybillFormat),
-  v.transform((x) => String(x).trim()),
-  v.regex(WAYBILL, DOC_MSG.waybillFormat),
-  v.maxLength(30, DOC_MSG.waybillFormat),
-);
+const carEquipment = patternText(DOC_MSG.carEquipmentRequired, DOC_MSG.carEquipmentFormat, CAR_EQUIPMENT);
+const optionalCarEquipment = optionalPatternText(DOC_MSG.carEquipmentFormat, CAR_EQUIPMENT);
+const waybill = patternText(DOC_MSG.waybillRequired, DOC_MSG.waybillFormat, /^\d{5,}$/);
 
 /** The values the cross-field rules look at; the server runs them again on the merged row of an update. */
 export interface DocumentationFacts {
@@ -234,8 +133,8 @@ function withCrossFieldRules<S extends v.GenericSchema<unknown, DocumentationFac
   );
 }
 
-const truckCommon = {
-  destinationId: requiredId(DOC_MSG.destinationRequired),
+/** The load and its paperwork, the same for a truck and a railcar. */
+const loadFields = {
   invoiceAmount: positiveDecimal(DOC_MSG.invoiceAmountRequired, DOC_MSG.invoiceAmountPositive),
   tareWeight: positiveDecimal(DOC_MSG.tareRequired, DOC_MSG.tarePositive),
   grossWeight: positiveDecimal(DOC_MSG.grossRequired, DOC_MSG.grossAboveTare),
@@ -244,71 +143,61 @@ const truckCommon = {
   purchaseOrderId: optionalId(DOC_MSG.purchaseOrderNotFound),
 };
 
+/** The invoice's date, number and material: required when documentation is first loaded... */
+const invoiceFields = {
+  invoiceDate: requiredDate(DOC_MSG.invoiceDateRequired, DOC_MSG.invoiceDateFormat),
+  invoiceNumber: requiredText(DOC_MSG.invoiceNumberRequired),
+  materialId: requiredId(DOC_MSG.materialRequired),
+};
+
+/** ...and optional in an edit, where an absent field keeps the stored value. */
+const invoiceEditFields = {
+  invoiceDate: optionalDate(DOC_MSG.invoiceDateFormat),
+  invoiceNumber: v.optional(invoiceFields.invoiceNumber),
+  materialId: v.optional(invoiceFields.materialId),
+};
+
+/** The free-text and purchase-order fields in an edit: absent keeps the stored value, null clears it. */
+const clearableEditFields = {
+  materialDescription: v.optional(loadFields.materialDescription),
+  purchaseOrderId: v.optional(loadFields.purchaseOrderId),
+};
+
+const truckFields = { destinationId: requiredId(DOC_MSG.destinationRequired), ...loadFields };
+
 export const CreateTruckDocumentationSchema = withCrossFieldRules(
-  v.object({
-    ticketId: requiredId(DOC_MSG.ticketRequired),
-    invoiceDate: requiredDate(DOC_MSG.invoiceDateRequired, DOC_MSG.invoiceDateFormat),
-    invoiceNumber: requiredText(DOC_MSG.invoiceNumberRequired),
-    materialId: requiredId(DOC_MSG.materialRequired),
-    ...truckCommon,
-  }),
+  v.object({ ticketId: requiredId(DOC_MSG.ticketRequired), ...invoiceFields, ...truckFields }),
 );
 export type CreateTruckDocumentation = v.InferOutput<typeof CreateTruckDocumentationSchema>;
 
 /** Edit mode: destination required; invoice date, number and material optional. */
 export const UpdateTruckDocumentationSchema = withCrossFieldRules(
-  v.object({
-    invoiceDate: optionalDate(DOC_MSG.invoiceDateFormat),
-    invoiceNumber: v.optional(requiredText(DOC_MSG.invoiceNumberRequired)),
-    materialId: v.optional(requiredId(DOC_MSG.materialRequired)),
-    ...truckCommon,
-    // Absent keeps the stored value; null clears it.
-    materialDescription: v.optional(optionalText(500)),
-    purchaseOrderId: v.optional(optionalId(DOC_MSG.purchaseOrderNotFound)),
-  }),
+  v.object({ ...invoiceEditFields, ...truckFields, ...clearableEditFields }),
 );
 export type UpdateTruckDocumentation = v.InferOutput<typeof UpdateTruckDocumentationSchema>;
 
-const railcarCommon = {
-  invoiceAmount: positiveDecimal(DOC_MSG.invoiceAmountRequired, DOC_MSG.invoiceAmountPositive),
-  tareWeight: positiveDecimal(DOC_MSG.tareRequired, DOC_MSG.tarePositive),
-  grossWeight: positiveDecimal(DOC_MSG.grossRequired, DOC_MSG.grossAboveTare),
-  waybill,
-  carEquipment,
-  materialDescription: optionalText(500),
-  purchaseOrderId: optionalId(DOC_MSG.purchaseOrderNotFound),
-  comments: optionalText(1000),
+/** A railcar load names its ticket, carrier, yard and destination on the form itself. */
+const railcarParties = {
+  ticketId: requiredId(DOC_MSG.railcarTicketRequired),
+  carrierId: requiredId(DOC_MSG.carrierRequired),
+  destinationId: requiredId(DOC_MSG.destinationRequired),
+  depotId: requiredId(DOC_MSG.depotRequired),
 };
+const railcarFields = { ...loadFields, waybill, comments: optionalText(1000) };
 
 export const CreateRailcarDocumentationSchema = withCrossFieldRules(
-  v.object({
-    ticketId: requiredId(DOC_MSG.railcarTicketRequired),
-    carrierId: requiredId(DOC_MSG.carrierRequired),
-    destinationId: requiredId(DOC_MSG.destinationRequired),
-    depotId: requiredId(DOC_MSG.depotRequired),
-    invoiceDate: requiredDate(DOC_MSG.invoiceDateRequired, DOC_MSG.invoiceDateFormat),
-    invoiceNumber: requiredText(DOC_MSG.invoiceNumberRequired),
-    materialId: requiredId(DOC_MSG.materialRequired),
-    ...railcarCommon,
-  }),
+  v.object({ ...railcarParties, ...invoiceFields, ...railcarFields }),
 );
 export type CreateRailcarDocumentation = v.InferOutput<typeof CreateRailcarDocumentationSchema>;
 
 /** The railcar edit form: ticket, carrier, yard, destination, invoice date and number, material optional. */
 export const UpdateRailcarDocumentationSchema = withCrossFieldRules(
   v.object({
-    ticketId: v.optional(requiredId(DOC_MSG.railcarTicketRequired)),
-    carrierId: v.optional(requiredId(DOC_MSG.carrierRequired)),
-    destinationId: v.optional(requiredId(DOC_MSG.destinationRequired)),
-    depotId: v.optional(requiredId(DOC_MSG.depotRequired)),
-    invoiceDate: optionalDate(DOC_MSG.invoiceDateFormat),
-    invoiceNumber: v.optional(requiredText(DOC_MSG.invoiceNumberRequired)),
-    materialId: v.optional(requiredId(DOC_MSG.materialRequired)),
-    ...railcarCommon,
-    // Absent keeps the stored value; null clears it.
-    materialDescription: v.optional(optionalText(500)),
-    purchaseOrderId: v.optional(optionalId(DOC_MSG.purchaseOrderNotFound)),
-    comments: v.optional(optionalText(1000)),
+    ...v.partial(v.object(railcarParties)).entries,
+    ...invoiceEditFields,
+    ...railcarFields,
+    ...clearableEditFields,
+    comments: v.optional(railcarFields.comments),
   }),
 );
 export type UpdateRailcarDocumentation = v.InferOutput<typeof UpdateRailcarDocumentationSchema>;

@@ -3,8 +3,8 @@
  * of POST /invoices, PUT /invoices/{id} and PUT /invoices/{id}/payment, and the ERP's validation call.
  */
 import * as v from 'valibot';
+import { FIELD_MSG, requiredDate as formDate, requiredId as formId, requiredText as formText } from './form-fields';
 import { MSG } from './messages';
-import { INT4_MAX, isIsoDate } from './schema-helpers';
 
 export const SAP_VALIDATION_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type SapValidationStatus = (typeof SAP_VALIDATION_STATUSES)[number];
@@ -12,35 +12,13 @@ export type SapValidationStatus = (typeof SAP_VALIDATION_STATUSES)[number];
 export const INVOICE_MSG = {
   required: MSG.required,
   dateFormat: 'The date must be a date (YYYY-MM-DD)',
-  tooLong: 'The text is too long',
+  tooLong: FIELD_MSG.tooLong,
   sapStatus: 'Status must be pending, confirmed or rejected',
 } as const;
 
-const present = (x: unknown) => x !== undefined && x !== null && !(typeof x === 'string' && x.trim() === '');
-
-/** Texts are JSON strings (or numbers, read as their digits); lists, objects and booleans are refused. */
-const isText = (x: unknown) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
-
-const requiredText = v.pipe(
-  v.optional(v.unknown(), null),
-  v.check(present, INVOICE_MSG.required),
-  v.check(isText, INVOICE_MSG.required),
-  v.transform((x) => String(x).trim()),
-  v.maxLength(60, INVOICE_MSG.tooLong),
-);
-const requiredDate = v.pipe(
-  v.optional(v.unknown(), null),
-  v.check(present, INVOICE_MSG.required),
-  v.check((x) => typeof x === 'string' && isIsoDate(x.trim()), INVOICE_MSG.dateFormat),
-  v.transform((x) => String(x).trim()),
-);
-const requiredId = v.pipe(
-  v.optional(v.unknown(), null),
-  v.check(present, INVOICE_MSG.required),
-  // A JSON number or the plain digits of one: '0x10', '1e3' or ' ' are not read as 16, 1000 or 0.
-  v.transform((x) => (typeof x === 'number' ? x : typeof x === 'string' && /^\s*\d+\s*$/.test(x) ? Number(x) : NaN)),
-  v.check((n) => Number.isInteger(n) && n > 0 && n <= INT4_MAX, INVOICE_MSG.required),
-);
+const requiredText = formText(INVOICE_MSG.required, 60);
+const requiredDate = formDate(INVOICE_MSG.required, INVOICE_MSG.dateFormat);
+const requiredId = formId(INVOICE_MSG.required);
 
 export const CreateInvoiceSchema = v.object({
   number: requiredText,

@@ -40,3 +40,30 @@ export function watchErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Until the app works offline: the service worker controls the page and holds the signed-in user's
+ * screens in `locale` (the shell is precached at install; the page names the user's screens once signed
+ * in, and the worker answers a CACHE_SCREENS message with a port once they are cached).
+ */
+export async function untilOfflineReady(page: Page, locale: 'en' | 'es' = 'en'): Promise<void> {
+  await page.evaluate(async (wantedLocale) => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+    const wanted = async () => {
+      const response = await (await caches.open('portal-screens-wanted')).match('/__screens-wanted.json');
+      const groups = response ? ((await response.json()) as string[]) : [];
+      return groups.includes('signed-in') && groups.includes(`locale:${wantedLocale}`);
+    };
+    while (!(await wanted())) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      navigator.serviceWorker.controller!.postMessage({ type: 'CACHE_SCREENS' }, [channel.port2]);
+    });
+  }, locale);
+}

@@ -29,7 +29,8 @@ export async function setup(project: TestProject) {
   ssoProvider = sso.provider;
   server = await startPortalProcess({
     port,
-    env: { DIST_DIR: distDir, LOGIN_RATE_LIMIT: '1000', ...sso.env },
+    // E2E_LOG_LEVEL=info shows the server's request log beside the test output when a test needs looking into.
+    env: { DIST_DIR: distDir, LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', ...sso.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   project.provide('baseUrl', server.base);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, newContext, watchErrors } from './browser';
 
 /** Signs in through the username/password screen, as a person would. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
@@ -18,4 +18,26 @@ export async function pathOf(page: Page): Promise<string> {
 export async function expectPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
   expect(await pathOf(page)).toBe(path);
+}
+
+/**
+ * One user's visit in a browser of its own: a new context of `viewport`, signed in as `username`;
+ * `visit` drives the page; the page must have logged no error by the end; the context is then closed.
+ */
+export async function asUser(
+  browser: Browser,
+  username: string,
+  viewport: { width: number; height: number },
+  visit: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await newContext(browser, viewport);
+  try {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, username);
+    await visit(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 }

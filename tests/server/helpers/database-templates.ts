@@ -52,7 +52,35 @@ async function fill(database: Database, seeded: boolean): Promise<void> {
   if (seeded) await seedDemo(database.db);
 }
 
+/** Whether a process with this id still runs on this machine (EPERM: it runs, as another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A run that was killed never reached its teardown, so its templates stay in the server. Their names
+ * carry the pid of the run that made them: those whose process is gone are dropped here. A template of
+ * a run still going (another engineer's, or a parallel project) is left alone. This assumes the runs that
+ * share the test server share this machine, as they do here: a pid from elsewhere would look dead.
+ */
+export async function dropOrphanTemplates(): Promise<string[]> {
+  return withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname ~ '^portal_template_(empty|seeded)_[0-9]+_[0-9a-f]+$'",
+    );
+    const orphans = rows.map((r) => r.datname).filter((name) => !alive(Number(name.split('_')[3])));
+    for (const name of orphans) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return orphans;
+  });
+}
+
 async function postgresTemplates(): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
+  await dropOrphanTemplates();
   const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const templates = { empty: `portal_template_empty_${suffix}`, seeded: `portal_template_seeded_${suffix}` };
   for (const [kind, name] of Object.entries(templates)) {

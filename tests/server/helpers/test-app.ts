@@ -14,7 +14,7 @@ import { buildApp } from '../../../src/server/app';
 import type { Config } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/server/seed/demo-seed';
-import { LocalFileStore } from '../../../src/server/plugins/file-store';
+import { LocalFileStore } from '../../../src/server/files/local-file-store';
 
 export const usePostgres = process.env.TEST_DATABASE === 'postgres' && !!process.env.DATABASE_URL;
 
@@ -28,7 +28,7 @@ export interface TestApp {
 }
 
 /** A new PostgreSQL database copied from one of the run's templates; `drop` removes it. */
-async function createPostgresDatabase(template: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(template: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -10,8 +10,7 @@ import type { User } from '../../../shared/schemas/user';
 import { NetworkError } from '../../lib/api-client';
 import { dropDevice, forgetDevice } from '../../lib/firebase';
 import { clearSession, getSession, reloadSession, setSession, subscribeSession } from '../../lib/session-store';
-import { login as loginCall, type LoginCredentials } from './api/login';
-import { loginWithToken } from './api/login-with-token';
+import type { LoginCredentials } from './api/login';
 
 /** `checking`: a token without a known user is being verified; guards wait instead of redirecting. */
 export type AuthStatus = 'signed-in' | 'signed-out' | 'checking';
@@ -43,10 +42,12 @@ function startSilentLogin(): Promise<void> {
 async function runSilentLogin(): Promise<void> {
   if (!getSession().token) return;
   try {
+    // The calls and their schemas (valibot) load when used: the first screen does without them.
+    const { loginWithToken } = await import('./api/login-with-token');
     const { token, user } = await loginWithToken();
     setSession(token, user);
   } catch (error) {
-    if (!(error instanceof NetworkError)) clearSession();
+    if (!(error instanceof NetworkError)) clearSession(true);
   }
 }
 
@@ -90,6 +91,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   }, [session.token, queryClient]);
 
   const login = useCallback(async (credentials: LoginCredentials) => {
+    const { login: loginCall } = await import('./api/login');
     const { token, user } = await loginCall(credentials);
     setSession(token, user);
     return user;

@@ -1,5 +1,7 @@
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { CLIENT_TEXTS } from '../../lib/client-texts';
+import { i18n } from '../../lib/i18n';
+import { translateError } from '../../lib/messages';
 
 /**
  * The text to show for a failed call: the server's field message or message (translated when it is a
@@ -9,7 +11,9 @@ export function serverMessage(error: unknown, tm: (text: string) => string, fall
   if (error instanceof NetworkError) return tm(CLIENT_TEXTS.noConnection);
   if (error instanceof ApiError && error.body) {
     const detail = error.body.details ? Object.values(error.body.details)[0] : undefined;
-    return tm(detail ?? error.body.message);
+    // A refusal whose code has its own text (a status that no longer allows the action) reads in the
+    // user's language; the English message names details the code's text leaves out.
+    return detail ? tm(detail) : translateError(i18n, error.body.code, error.body.message);
   }
   return fallback;
 }

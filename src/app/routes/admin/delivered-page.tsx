@@ -1,20 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from '../../features/auth/auth-context';
-import { TicketList } from '../../features/tickets/components/ticket-list';
 import type { TicketListConfig } from '../../features/tickets/list-params';
+import { SignedInTicketList, adminConfig } from '../signed-in-ticket-list';
 
 const FILTERS: TicketListConfig['filters'] = ['carrier', 'mode', 'destination', 'order'];
 
 /** /dashboard/admin/delivered: delivered tickets; each links to its TA invoice page. */
 export function DeliveredPage() {
   const { t } = useLingui();
-  const { user } = useAuth();
-  if (!user) return null;
-  const role = user.roles[0]?.name === 'ADMINRO' ? 'ADMINRO' : 'ADMIN';
   return (
-    <TicketList
-      config={{ role, list: 'delivered', fixedStatuses: ['DELIVERED'], filters: FILTERS }}
-      user={user}
+    <SignedInTicketList
+      config={adminConfig({ list: 'delivered', fixedStatuses: ['DELIVERED'], filters: FILTERS })}
       title={t`Delivered requests`}
       description={t`Tickets that reached their destination depot.`}
       emptyTitle={t`No delivered requests yet`}

@@ -1,21 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from '../../features/auth/auth-context';
 import { AdminStatusTiles } from '../../features/tickets/components/admin-status-tiles';
-import { TicketList } from '../../features/tickets/components/ticket-list';
 import type { TicketListConfig } from '../../features/tickets/list-params';
+import { SignedInTicketList, adminConfig } from '../signed-in-ticket-list';
 
 const FILTERS: TicketListConfig['filters'] = ['status', 'carrier', 'mode', 'destination', 'order'];
 
 /** /dashboard/admin/ongoing: status tiles over every ticket not yet delivered. */
 export function OngoingPage() {
   const { t } = useLingui();
-  const { user } = useAuth();
-  if (!user) return null;
-  const role = user.roles[0]?.name === 'ADMINRO' ? 'ADMINRO' : 'ADMIN';
   return (
-    <TicketList
-      config={{ role, list: 'adminOngoing', filters: FILTERS }}
-      user={user}
+    <SignedInTicketList
+      config={adminConfig({ list: 'adminOngoing', filters: FILTERS })}
       title={t`Ongoing requests`}
       description={t`Tickets on their way from supplier yards to the depots.`}
       above={<AdminStatusTiles />}

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from '../../features/auth/auth-context';
-import { TicketList } from '../../features/tickets/components/ticket-list';
 import type { TicketListConfig } from '../../features/tickets/list-params';
+import { SignedInTicketList } from '../signed-in-ticket-list';
 
 const CONFIG: TicketListConfig = {
   role: 'CARRIER',
@@ -13,12 +12,9 @@ const CONFIG: TicketListConfig = {
 /** /dashboard/carrier/all: every ticket the carrier was offered, answered or not. */
 export function AllTicketsPage() {
   const { t } = useLingui();
-  const { user } = useAuth();
-  if (!user) return null;
   return (
-    <TicketList
+    <SignedInTicketList
       config={CONFIG}
-      user={user}
       title={t`All tickets`}
       description={t`Every ticket you were offered.`}
       emptyTitle={t`No tickets yet`}

@@ -1,19 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from '../../features/auth/auth-context';
-import { TicketList } from '../../features/tickets/components/ticket-list';
 import type { TicketListConfig } from '../../features/tickets/list-params';
+import { SignedInTicketList } from '../signed-in-ticket-list';
 
 const CONFIG: TicketListConfig = { role: 'CARRIER', list: 'generic', filters: ['status', 'destination', 'order'] };
 
 /** /dashboard/carrier: tickets offered to the carrier and the ones it carries. */
 export function CarrierHomePage() {
   const { t } = useLingui();
-  const { user } = useAuth();
-  if (!user) return null;
   return (
-    <TicketList
+    <SignedInTicketList
       config={CONFIG}
-      user={user}
       title={t`My tickets`}
       description={t`Tickets offered to you and the ones you carry.`}
       emptyTitle={t`No tickets right now`}

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from '../../features/auth/auth-context';
-import { TicketList } from '../../features/tickets/components/ticket-list';
 import type { TicketListConfig } from '../../features/tickets/list-params';
+import { SignedInTicketList } from '../signed-in-ticket-list';
 
 const CONFIG: TicketListConfig = {
   role: 'CUSTOMS',
@@ -12,12 +11,9 @@ const CONFIG: TicketListConfig = {
 /** /dashboard/customs: tickets with a provider invoice at the agent's border crossings. */
 export function CustomsHomePage() {
   const { t } = useLingui();
-  const { user } = useAuth();
-  if (!user) return null;
   return (
-    <TicketList
+    <SignedInTicketList
       config={CONFIG}
-      user={user}
       title={t`Tickets`}
       description={t`Tickets at your border crossings.`}
       emptyTitle={t`No tickets at your crossings`}

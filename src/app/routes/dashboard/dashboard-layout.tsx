@@ -1,3 +1,4 @@
+import './full-styles';
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { homeFor, isRole } from '../../../shared/domain/roles';
@@ -26,11 +27,4 @@ export function DashboardLayout() {
       <ChangeOwnPasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </DashboardShell>
   );
-}
-
-/** /dashboard and / : to the home of the first role, or to /login. */
-export function HomeRedirect() {
-  const { user, status } = useAuth();
-  if (status === 'checking') return <FullPageLoader />;
-  return <Navigate to={user ? homeFor(user.roles) : PATHS.login.root} replace />;
 }

@@ -1,14 +1,18 @@
-import { Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { OfflineBadge } from '../../components/offline-badge';
+import { getSession, subscribeSession } from '../../lib/session-store';
 import classes from './login-layout.module.css';
 
 /** The frame of every /login screen: brand, language and a centred card. */
 export function LoginLayout() {
   const { t } = useLingui();
+  // Signed out by the server (expired, or ended by a password change): the user learns why.
+  const { ended } = useSyncExternalStore(subscribeSession, getSession, getSession);
   return (
     <Box className={classes.page}>
       <Group justify="space-between" className={classes.top} wrap="nowrap">
@@ -20,6 +24,11 @@ export function LoginLayout() {
       </Group>
       <Center component="main" className={classes.center}>
         <Stack w="100%" maw={420} gap="md">
+          {ended && (
+            <Alert color="yellow" role="alert">
+              {t`Your session has ended; sign in again`}
+            </Alert>
+          )}
           <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 32 }} className={classes.card}>
             <Outlet />
           </Paper>

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from '../../features/auth/auth-context';
-import { TicketList } from '../../features/tickets/components/ticket-list';
 import type { TicketListConfig } from '../../features/tickets/list-params';
+import { SignedInTicketList } from '../signed-in-ticket-list';
 
 const CONFIG: TicketListConfig = {
   role: 'SUPPLIER',
@@ -13,12 +12,9 @@ const CONFIG: TicketListConfig = {
 /** /dashboard/suppliers/previous: delivered and canceled requests. */
 export function PreviousPage() {
   const { t } = useLingui();
-  const { user } = useAuth();
-  if (!user) return null;
   return (
-    <TicketList
+    <SignedInTicketList
       config={CONFIG}
-      user={user}
       title={t`Previous requests`}
       description={t`Requests that are already closed.`}
       emptyTitle={t`No previous requests`}

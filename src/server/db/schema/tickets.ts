@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { carriers, depots, destinations, suppliers } from './parties';
 
@@ -62,6 +62,8 @@ export const ticketAssignments = pgTable(
     index('ticket_assignments_carrier_idx').on(t.carrierId, t.status, t.createdAt),
     // The service level reads each carrier's offers of the last 30 days whatever their status.
     index('ticket_assignments_carrier_created_idx').on(t.carrierId, t.createdAt),
+    // The service level counts the offers of the days its windows cut through one by one.
+    index('ticket_assignments_created_idx').on(t.createdAt),
   ],
 );
 
@@ -102,4 +104,21 @@ export const ticketCounts = pgTable(
     n: integer().notNull(),
   },
   (t) => [index('ticket_counts_scope_idx').on(t.scope, t.partyId, t.status)],
+);
+
+/**
+ * Offers made to each carrier per UTC day of their creation and how many of them stand confirmed, kept by
+ * a trigger on ticket_assignments (migration 0004) in the same transaction as the offer's write, so the
+ * service level sums about thirty rows per carrier instead of reading a month of offers. Like
+ * ticket_counts, rows are added (+1/-1), never updated, and folded on read once they pile up.
+ */
+export const carrierOfferDays = pgTable(
+  'carrier_offer_days',
+  {
+    carrierId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    offers: integer().notNull(),
+    confirmed: integer().notNull(),
+  },
+  (t) => [index('carrier_offer_days_day_idx').on(t.day, t.carrierId)],
 );

@@ -16,6 +16,7 @@ import { ChangeOwnPasswordSchema, ChangePasswordSchema, RecoverSchema } from '..
 import { MSG } from '../../../shared/schemas/messages';
 import { HttpError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { sessionOf } from '../../plugins/events';
 import { createMailer } from '../../mail/mailer';
 import { mailLanguageOf, recoveryMail } from '../../mail/recovery-mail';
 import { findUserView, recentFailures, recordLoginAttempt } from '../../repositories/users';
@@ -130,13 +131,13 @@ export async function passwordRoutes(app: FastifyInstance) {
     tags,
     summary: "Change one's own password (current one required); ends every other session, answers a fresh token",
     config: rateLimit,
-    handler: async ({ user, body }) => {
+    handler: async ({ user, body, request }) => {
       const current = await passwordHashOf(app.db, user.id);
       const ok = current ? await verify(current, body.currentPassword).catch(() => false) : false;
       // 422, not 401: the session is fine, only the typed value is refused (a 401 would sign the user out).
       if (!ok) throw new HttpError(422, MSG.wrongCurrentPassword, { currentPassword: MSG.wrongCurrentPassword });
       const passwordHash = await hash(body.password);
-      const tokenVersion = await app.db.transaction((tx) => setPassword(tx, user.id, passwordHash));
+      const tokenVersion = await app.db.transaction((tx) => setPassword(tx, user.id, passwordHash, sessionOf(request)));
       if (tokenVersion === undefined) throw new HttpError(401, 'Unauthorized');
       const view = await findUserView(app.db, user.id);
       if (!view) throw new HttpError(401, 'Unauthorized');

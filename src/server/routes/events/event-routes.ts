@@ -7,7 +7,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { SESSION_ENDED_EVENT } from '../../../shared/domain/events';
 import { defineRoute } from '../../http/route';
+import { sessionOf } from '../../plugins/events';
 
 export const SSE_RETRY_MS = 5000;
 export const SSE_PING_MS = 25_000;
@@ -51,9 +53,10 @@ export async function eventRoutes(app: FastifyInstance) {
       res.write(`retry: ${SSE_RETRY_MS}\n: connected\n\n`);
 
       let open = true;
-      const close = () => {
+      const close = (reason?: 'session-ended') => {
         if (!open) return;
         open = false;
+        if (reason === 'session-ended') res.write(`event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`);
         clearInterval(ping);
         clearTimeout(expiry);
         remove();
@@ -65,11 +68,12 @@ export async function eventRoutes(app: FastifyInstance) {
         },
         close,
         tokenVersion: user.tokenVersion,
+        session: sessionOf(request),
       });
       const ping = setInterval(() => res.write(': ping\n\n'), SSE_PING_MS);
-      const expiry = setTimeout(close, Math.min(expiresIn ?? 24 * 3600_000, 24 * 3600_000));
-      res.on('close', close);
-      res.on('error', close);
+      const expiry = setTimeout(() => close(), Math.min(expiresIn ?? 24 * 3600_000, 24 * 3600_000));
+      res.on('close', () => close());
+      res.on('error', () => close());
     },
   });
 }

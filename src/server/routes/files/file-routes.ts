@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DownloadFileSchema } from '../../../shared/schemas/documentation';
+import { REQUEST_MSG } from '../../../shared/schemas/request-messages';
 import { HttpError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { findDownloadableFile } from '../../repositories/files';
@@ -19,7 +20,7 @@ export async function fileRoutes(app: FastifyInstance) {
     summary: 'Download a stored file',
     handler: async ({ user, body: { key }, reply }) => {
       const file = await findDownloadableFile(app.db, user, key);
-      if (!file || !(await app.files.exists(file.key))) throw new HttpError(404, 'File not found');
+      if (!file || !(await app.files.exists(file.key))) throw new HttpError(404, REQUEST_MSG.fileNotFound);
       const name = downloadName(file);
       return reply
         .header('Content-Type', file.contentType)

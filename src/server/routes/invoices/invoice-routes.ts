@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fileRule, type FileAccept } from '../../../shared/domain/file-rules';
 import { FILE_MSG } from '../../../shared/schemas/documentation';
+import { REQUEST_MSG } from '../../../shared/schemas/request-messages';
 import {
   CreateInvoiceSchema,
   PaymentSchema,
@@ -21,7 +22,7 @@ function singleFile(field: string, accept: FileAccept) {
   const rule = fileRule(accept, 'admin');
   return (name: string, ordinal: number): PartRoute | undefined => {
     if (name !== field) return undefined;
-    return ordinal === 0 ? { slot: field, rule } : { slot: field, refuse: 'Send one file' };
+    return ordinal === 0 ? { slot: field, rule } : { slot: field, refuse: REQUEST_MSG.sendOneFile };
   };
 }
 

@@ -5,11 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { HttpError } from '../../http/errors';
+import { FILE_MSG } from '../../../shared/schemas/documentation';
+import { REQUEST_MSG } from '../../../shared/schemas/request-messages';
 import { asHttpError } from '../../http/multipart';
 import { defineRoute, PathIdSchema } from '../../http/route';
 import type { AuthUser } from '../../plugins/auth';
-import type { StoredObject } from '../../plugins/file-store';
-import { FileTooLargeError } from '../../plugins/file-store';
+import { FileTooLargeError, type StoredObject } from '../../files/file-store';
 import { listMaterials, listPurchaseOrders, supplierExists } from '../../repositories/purchase-orders';
 import { IMPORT_MAX_BYTES, importPurchaseOrders } from '../../services/purchase-order-import';
 
@@ -76,24 +77,21 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
     tags,
     summary: 'Import purchase orders (CSV or XLSX)',
     handler: async ({ request }) => {
-      if (!request.isMultipart())
-        throw new HttpError(400, 'Send the file as multipart/form-data', { file: 'This is a required file' });
+      if (!request.isMultipart()) throw new HttpError(400, REQUEST_MSG.sendMultipart, { file: FILE_MSG.required });
       // The upload goes to the store (streamed, bounded) and is read from there; it is never kept.
       let stored: StoredObject | undefined;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
-          if (stored) throw new HttpError(400, 'Send one file', { file: 'Send one file' });
+          if (stored) throw new HttpError(400, REQUEST_MSG.sendOneFile, { file: REQUEST_MSG.sendOneFile });
           stored = await app.files.put(part.file, IMPORT_MAX_BYTES).catch((error: unknown) => {
             throw error instanceof FileTooLargeError
-              ? new HttpError(413, 'The file exceeds the maximum size of 10 MB', {
-                  file: 'The file exceeds the maximum size of 10 MB',
-                })
+              ? new HttpError(413, REQUEST_MSG.importTooLarge, { file: REQUEST_MSG.importTooLarge })
               : error;
           });
-          if (part.file.truncated) throw new HttpError(413, 'The file exceeds the maximum size of 10 MB');
+          if (part.file.truncated) throw new HttpError(413, REQUEST_MSG.importTooLarge);
         }
-        if (!stored) throw new HttpError(400, 'This is a required file', { file: 'This is a required file' });
+        if (!stored) throw new HttpError(400, FILE_MSG.required, { file: FILE_MSG.required });
         return await importPurchaseOrders(app.db, app.files, stored);
       } catch (error) {
         // A body cut short or with a wrong boundary is the sender's fault (400), not the server's.

@@ -1,9 +1,10 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
+import { IconShieldCheck } from '@tabler/icons-react';
 import type {} from 'altcha/types/react';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { API_PREFIX } from '../../../lib/api-client';
+import { ErrorAlert } from '../../../components/error-alert';
 
 type Setup = typeof import('./altcha-setup');
 
@@ -92,9 +93,7 @@ export function CaptchaField({ onChange, explanation }: CaptchaFieldProps) {
         {explanation}
       </Alert>
       {loadFailed ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {t`The check could not be loaded. Check your connection and reload the page.`}
-        </Alert>
+        <ErrorAlert>{t`The check could not be loaded. Check your connection and reload the page.`}</ErrorAlert>
       ) : setup ? (
         <altcha-widget
           ref={attach}

@@ -2,7 +2,7 @@
  * The signed-in user's own password change (user menu): current password, new one twice. The server
  * ends every other session and answers a token that keeps this device signed in.
  */
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
@@ -14,6 +14,7 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { setSession } from '../../../lib/session-store';
 import { changeOwnPassword } from '../api/change-own-password';
 import { NewPasswordFields } from './new-password-fields';
+import { DialogActions } from '../../../components/dialog-actions';
 
 export interface ChangeOwnPasswordModalProps {
   opened: boolean;
@@ -81,12 +82,13 @@ function ChangeOwnPasswordForm({ onDone }: { onDone: () => void }) {
           error={tm(form.errors.currentPassword)}
         />
         <NewPasswordFields form={form} />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>{t`Cancel`}</Button>
-          <Button type="submit" loading={submitting}>
-            {t`Change password`}
-          </Button>
-        </Group>
+        <DialogActions
+          backText={t`Cancel`}
+          onBack={onDone}
+          confirmText={t`Change password`}
+          loading={submitting}
+          mt="xs"
+        />
       </Stack>
     </form>
   );

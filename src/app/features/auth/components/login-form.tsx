@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors';
@@ -13,6 +12,8 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { PATHS } from '../../../paths';
 import { useAuth } from '../auth-context';
 import { captchaRequested, useCaptchaGate } from '../captcha/use-captcha';
+import { ErrorAlert } from '../../../components/error-alert';
+import { UsernameInput } from './username-input';
 
 export interface LoginFormProps {
   onSignedIn: (user: User) => void;
@@ -62,16 +63,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label={t`Username`}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        {failure && <ErrorAlert>{failure}</ErrorAlert>}
+        <UsernameInput
           key={form.key('username')}
           {...form.getInputProps('username')}
           error={tm(form.errors.username)}

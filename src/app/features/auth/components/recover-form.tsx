@@ -1,7 +1,7 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RecoverSchema } from '../../../../shared/schemas/auth';
 import { ApiError, NetworkError } from '../../../lib/api-client';
@@ -9,6 +9,8 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { MSG } from '../../../../shared/schemas/messages';
 import { recoverPassword } from '../api/recover-password';
 import { captchaRequested, useCaptchaGate } from '../captcha/use-captcha';
+import { ErrorAlert } from '../../../components/error-alert';
+import { UsernameInput } from './username-input';
 
 type Outcome = { kind: 'sent' } | { kind: 'error'; text: string };
 
@@ -53,16 +55,8 @@ export function RecoverForm() {
             {t`Check your email to change the password`}
           </Alert>
         )}
-        {outcome?.kind === 'error' && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {outcome.text}
-          </Alert>
-        )}
-        <TextInput
-          label={t`Username`}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        {outcome?.kind === 'error' && <ErrorAlert>{outcome.text}</ErrorAlert>}
+        <UsernameInput
           key={form.key('username')}
           {...form.getInputProps('username')}
           error={tm(form.errors.username)}

@@ -4,7 +4,8 @@
  * date is shown read-only. The same valibot schemas as the server check the form before it is sent;
  * the server's answer (409 for an ended contract, 422 for an end before the start) shows in the form.
  */
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -20,6 +21,7 @@ import type { CarrierView } from '../../../../shared/schemas/carrier';
 import { useSaveContract } from '../api/contracts';
 import { fieldIssues, serverError, serverFieldErrors } from '../server-error';
 import { toastError, toastSuccess } from '../toasts';
+import { DialogActions } from '../../../components/dialog-actions';
 
 export type ContractModalState = { kind: 'create' } | { kind: 'edit'; contract: ContractView } | null;
 
@@ -61,7 +63,7 @@ function ContractForm({
   carriers: CarrierView[];
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const save = useSaveContract();
   const editing = state.kind === 'edit' ? state.contract : null;
@@ -71,6 +73,20 @@ function ContractForm({
   const [from, setFrom] = useState(editing?.from ?? '');
   const [to, setTo] = useState(editing?.to ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A field's setter that also drops its message (and the form's own), as the app's other forms do. */
+  const edit =
+    <V,>(key: string, setter: (value: V) => void) =>
+    (value: V) => {
+      setter(value);
+      setErrors((current) => {
+        const { [key]: _field, _: _form, ...rest } = current;
+        return _field === undefined && _form === undefined ? current : rest;
+      });
+    };
+  // The dates as the lists write them (DD/MM/YYYY in Spanish), whatever the browser's own locale: a
+  // native date input followed the browser and showed 12/23/2026 beside the table's 23/12/2026.
+  const pattern = i18n.locale === 'es' ? 'DD/MM/YYYY' : 'MM/DD/YYYY';
+  const dayFormat = { valueFormat: pattern, placeholder: pattern };
 
   const submit = () => {
     const priceValue = price === '' ? undefined : Number(price);
@@ -124,7 +140,7 @@ function ContractForm({
           required
           data={carriers.map((c) => ({ value: String(c.id), label: c.businessName }))}
           value={carrierId}
-          onChange={setCarrierId}
+          onChange={edit('carrierId', setCarrierId)}
           disabled={!!editing}
           error={errors.carrierId}
           searchable
@@ -133,7 +149,7 @@ function ContractForm({
           label={t`Description`}
           required
           value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          onChange={(e) => edit('description', setDescription)(e.currentTarget.value)}
           error={errors.description}
           maxLength={200}
         />
@@ -148,29 +164,28 @@ function ContractForm({
           min={1}
           step={editing ? 1 : 0.01}
           value={price}
-          onChange={setPrice}
+          onChange={edit('price', setPrice)}
           error={errors.price}
         />
         <Group grow align="flex-start">
-          <TextInput
-            type="date"
+          <DatePickerInput
             label={t`From`}
             required={!editing}
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            readOnly={!!editing}
+            value={from || null}
+            onChange={(value) => edit('from', setFrom)(value ?? '')}
             disabled={!!editing}
-            max={to || undefined}
+            maxDate={to || undefined}
             error={errors.from}
+            {...dayFormat}
           />
-          <TextInput
-            type="date"
+          <DatePickerInput
             label={t`To`}
             required
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            min={from || undefined}
+            value={to || null}
+            onChange={(value) => edit('to', setTo)(value ?? '')}
+            minDate={from || undefined}
             error={errors.to}
+            {...dayFormat}
           />
         </Group>
         {errors._ && (
@@ -178,12 +193,13 @@ function ContractForm({
             {errors._}
           </div>
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>{t`Cancel`}</Button>
-          <Button type="submit" loading={save.isPending}>
-            {editing ? t`Save changes` : t`Create contract`}
-          </Button>
-        </Group>
+        <DialogActions
+          backText={t`Cancel`}
+          onBack={onClose}
+          confirmText={editing ? t`Save changes` : t`Create contract`}
+          loading={save.isPending}
+          mt="sm"
+        />
       </Stack>
     </form>
   );

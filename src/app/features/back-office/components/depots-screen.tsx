@@ -134,8 +134,11 @@ function DepotForm({ suppliers, onClose }: { suppliers: { id: number; businessNa
     description: '',
     borderCrossingId: '',
   });
-  const { errors, setErrors, show } = useFieldErrors();
-  const set = (key: keyof typeof values) => (value: string | null) => setValues((x) => ({ ...x, [key]: value ?? '' }));
+  const { errors, setErrors, show, clear } = useFieldErrors();
+  const set = (key: keyof typeof values) => (value: string | null) => {
+    setValues((x) => ({ ...x, [key]: value ?? '' }));
+    clear(key);
+  };
 
   const submit = () => {
     const found: Record<string, string> = {};

@@ -4,7 +4,7 @@
  * state props from its query, the row's edit button, and the modal form with its Cancel/Save footer and
  * its field errors (the shared valibot schema before sending, the server's field messages after).
  */
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { IconPencil } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import * as v from 'valibot';
 import { useMessageTranslator } from '../../../lib/messages';
 import { fieldIssues, serverError, serverFieldErrors } from '../server-error';
 import { toastError } from '../toasts';
+import { DialogActions } from '../../../components/dialog-actions';
 
 export const PAGE_SIZE = 10;
 
@@ -116,12 +117,13 @@ export function ModalForm({
     >
       <Stack gap="sm">
         {children}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel}>{t`Cancel`}</Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel ?? t`Save`}
-          </Button>
-        </Group>
+        <DialogActions
+          backText={t`Cancel`}
+          onBack={onCancel}
+          confirmText={submitLabel ?? t`Save`}
+          loading={pending}
+          mt="sm"
+        />
       </Stack>
     </form>
   );
@@ -137,6 +139,13 @@ export function useFieldErrors() {
     errors,
     setErrors,
     show,
+    /** Drops a field's message once the user changes the field, as the app's other forms do. */
+    clear: (key: string) =>
+      setErrors((current) => {
+        if (!(key in current)) return current;
+        const { [key]: _dropped, ...rest } = current;
+        return rest;
+      }),
     /** The schema's output, or null after showing its messages under the fields. */
     check<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> | null {
       const parsed = v.safeParse(schema, input);

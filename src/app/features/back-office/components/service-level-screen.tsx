@@ -3,13 +3,13 @@
  * rates (confirmed over offers; none offered shows a dash), as a sortable table (cards on phones) and a
  * bar chart. @mantine/charts and recharts load with this module only (the route is lazy).
  */
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChartBar } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { DataList, type DataColumn, type SortState } from '../../../components/data-list';
+import { DataList, useDesktop, type DataColumn, type SortState } from '../../../components/data-list';
 import { PageHeader } from '../../../components/page-header';
 import { BACK_OFFICE_TOASTS } from '../../../lib/back-office-messages';
 import { useMessageTranslator } from '../../../lib/messages';
@@ -62,6 +62,7 @@ export function ServiceLevelScreen() {
   const { t } = useLingui();
   const tm = useMessageTranslator();
   const f = useFormats();
+  const desktop = useDesktop();
   const query = useServiceLevels();
   const [sort, setSort] = useState<SortState>({ key: 'monthRate', direction: 'desc' });
   useEffect(() => {
@@ -132,12 +133,21 @@ export function ServiceLevelScreen() {
             {t`Confirmation rate`}
           </Title>
           <BarChart
-            h={300}
+            // On a phone the carriers go down the side, one row each: along the bottom the axis had room
+            // for every other name only, and two of four carriers' bars had no name under them.
+            {...(desktop
+              ? { h: 300, xAxisProps: {}, yAxisProps: { domain: [0, 100] } }
+              : {
+                  orientation: 'vertical' as const,
+                  h: 80 + chartData.length * 64,
+                  xAxisProps: { domain: [0, 100] },
+                  yAxisProps: { width: 110, interval: 0 },
+                })}
             data={chartData}
             dataKey="carrier"
-            unit="%"
-            yAxisProps={{ domain: [0, 100] }}
-            valueFormatter={(value) => f.number(value)}
+            // The percent sign by the formatter, not 'unit': laid on its side the chart put the unit on the
+            // carriers' names ('Lines%').
+            valueFormatter={(value) => `${f.number(value)}%`}
             withLegend
             series={[
               { name: 'month', label: t`Last 30 days`, color: 'indigo.6' },

@@ -43,8 +43,10 @@ export function SuppliersScreen({ readOnly }: { readOnly: boolean }) {
     {
       key: 'enabled',
       header: t`Requests`,
+      // As wide as the badge, and the badge as wide as its text: a squeezed cell cut 'Allowed' at 1280 px.
+      fit: true,
       cell: (s) => (
-        <Badge color={s.options.enabled ? 'green' : 'red'} variant="light">
+        <Badge color={s.options.enabled ? 'green' : 'red'} variant="light" miw="max-content">
           {s.options.enabled ? t`Allowed` : t`Blocked`}
         </Badge>
       ),
@@ -129,7 +131,7 @@ function SupplierOptionsForm({
     supplier.options.defaultDestinationId === null ? null : String(supplier.options.defaultDestinationId),
   );
   const [email, setEmail] = useState(supplier.options.noticeEmail ?? '');
-  const { errors, check, refused } = useFieldErrors();
+  const { errors, check, refused, clear } = useFieldErrors();
   const submit = () => {
     const options = check(UpdateSupplierSchema, {
       enabled,
@@ -162,14 +164,20 @@ function SupplierOptionsForm({
         clearable
         data={destinations.map((d) => ({ value: String(d.id), label: d.name }))}
         value={destination}
-        onChange={setDestination}
+        onChange={(value) => {
+          setDestination(value);
+          clear('defaultDestinationId');
+        }}
         error={errors.defaultDestinationId}
       />
       <TextInput
         label={t`Notice e-mail`}
         type="email"
         value={email}
-        onChange={(e) => setEmail(e.currentTarget.value)}
+        onChange={(e) => {
+          setEmail(e.currentTarget.value);
+          clear('noticeEmail');
+        }}
         error={errors.noticeEmail}
       />
     </ModalForm>

@@ -123,7 +123,14 @@ function VehicleForm({ vehicle, onClose }: { vehicle: VehicleView | null; onClos
   const [description, setDescription] = useState(vehicle?.description ?? '');
   const [capacity, setCapacity] = useState<number | string>(vehicle?.capacityLbs ?? '');
   const [active, setActive] = useState(vehicle?.active ?? true);
-  const { errors, check, refused } = useFieldErrors();
+  const { errors, check, refused, clear } = useFieldErrors();
+  /** A field's setter that also drops its message. */
+  const edit =
+    <V,>(key: string, setter: (value: V) => void) =>
+    (value: V) => {
+      setter(value);
+      clear(key);
+    };
 
   const submit = () => {
     const checked = check(VehicleSchema, {
@@ -153,7 +160,7 @@ function VehicleForm({ vehicle, onClose }: { vehicle: VehicleView | null; onClos
         description={t`Car initial letters plus number, no symbols or spaces`}
         required
         value={equipmentId}
-        onChange={(e) => setEquipmentId(e.currentTarget.value)}
+        onChange={(e) => edit('equipmentId', setEquipmentId)(e.currentTarget.value)}
         error={errors.equipmentId}
         maxLength={30}
       />
@@ -161,7 +168,7 @@ function VehicleForm({ vehicle, onClose }: { vehicle: VehicleView | null; onClos
         <TextInput
           label={t`Plate`}
           value={plate}
-          onChange={(e) => setPlate(e.currentTarget.value)}
+          onChange={(e) => edit('plate', setPlate)(e.currentTarget.value)}
           error={errors.plate}
           maxLength={20}
         />
@@ -174,14 +181,14 @@ function VehicleForm({ vehicle, onClose }: { vehicle: VehicleView | null; onClos
           decimalScale={2}
           min={0}
           value={capacity}
-          onChange={setCapacity}
+          onChange={edit('capacityLbs', setCapacity)}
           error={errors.capacityLbs}
         />
       </Group>
       <TextInput
         label={t`Description`}
         value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
+        onChange={(e) => edit('description', setDescription)(e.currentTarget.value)}
         error={errors.description}
         maxLength={200}
       />

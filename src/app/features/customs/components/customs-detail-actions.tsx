@@ -12,6 +12,7 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { toastOutOfSpace } from '../../../offline/outbox-messages';
 import { OutOfSpaceError } from '../../../offline/storage';
 import { useUpdateCustomsTicket } from '../api/update-customs-ticket';
+import { DialogActions } from '../../../components/dialog-actions';
 
 export interface CustomsDetailActionsProps {
   ticketId: number;
@@ -89,10 +90,14 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
       </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Release trip ${ticketId}?`} centered>
         <Text size="sm">{t`The load crosses the border and the ticket moves to MX transit.`}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>{t`Back`}</Button>
-          <Button loading={update.isPending} onClick={release}>{t`Release`}</Button>
-        </Group>
+        <DialogActions
+          backText={t`Back`}
+          onBack={() => setConfirming(false)}
+          confirmText={t`Release`}
+          loading={update.isPending}
+          onConfirm={release}
+          mt="lg"
+        />
       </Modal>
     </>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
@@ -6,6 +6,7 @@ import { IconBan } from '@tabler/icons-react';
 import type { AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useCancelTicket } from '../api/cancel-ticket';
+import { DialogActions } from '../../../components/dialog-actions';
 
 export interface CancelTicketButtonProps {
   ticketId: number | null;
@@ -51,14 +52,15 @@ export function CancelTicketButton({ ticketId, actions, onCanceled, fullWidth }:
       </Button>
       <Modal opened={opened} onClose={close} title={t`Cancel ticket ${ticketId ?? ''}?`} centered>
         <Text size="sm">{t`The ticket ends canceled and its documentation can no longer change. This cannot be undone.`}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close}>
-            {t`Keep it`}
-          </Button>
-          <Button color="red" loading={cancel.isPending} onClick={confirm}>
-            {t`Cancel ticket`}
-          </Button>
-        </Group>
+        <DialogActions
+          backText={t`Keep it`}
+          onBack={close}
+          confirmText={t`Cancel ticket`}
+          color="red"
+          loading={cancel.isPending}
+          onConfirm={confirm}
+          mt="lg"
+        />
       </Modal>
     </>
   );

@@ -6,24 +6,11 @@ import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mant
 import { useLingui } from '@lingui/react/macro';
 import { IconMapPin } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import type { DocumentSlot } from '../../../../shared/schemas/documentation';
 import { formatAmount, formatTonnes, formatWeight, intlLocale } from '../../../lib/locale-format';
 import type { DocTicket, Documentation, FileRef } from '../types';
 import { FileDownloadButton } from './file-download-button';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { LabelledValue } from '../../../components/labelled-value';
 
 /** https://www.google.com/maps?q={lat},{lng} from a GeoJSON point ([lng, lat]). */
 export const mapsUrl = (coordinates: [number, number]) =>
@@ -61,19 +48,19 @@ export function DocumentationDetails({
           {t`Supplier documentation`}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" verticalSpacing="sm">
-          <Field label={t`Invoice number`}>{doc.invoiceNumber}</Field>
-          <Field label={t`Invoice date`}>{dayjs(doc.invoiceDate).format('DD/MM/YYYY')}</Field>
-          <Field label={t`Invoice amount`}>{formatAmount(doc.invoiceAmount, numbers)}</Field>
-          <Field label={t`Destination`}>{doc.destination.name}</Field>
-          <Field label={t`Car/Equipment`}>{doc.carEquipment}</Field>
-          <Field label={t`Gross weight (lbs)`}>{formatWeight(doc.grossWeight, numbers)}</Field>
-          <Field label={t`Tare weight (lbs)`}>{formatWeight(doc.tareWeight, numbers)}</Field>
-          <Field label={t`Net (t)`}>{formatTonnes(doc.netTonnes, numbers)}</Field>
-          <Field label={t`Material`}>{doc.material.description}</Field>
-          <Field label={t`Purchase order`}>{doc.purchaseOrder?.documentNumberId ?? '—'}</Field>
-          {doc.waybill && <Field label={t`WayBill`}>{doc.waybill}</Field>}
-          {doc.comments && <Field label={t`Comments`}>{doc.comments}</Field>}
-          <Field label={t`Origin`}>
+          <LabelledValue label={t`Invoice number`}>{doc.invoiceNumber}</LabelledValue>
+          <LabelledValue label={t`Invoice date`}>{dayjs(doc.invoiceDate).format('DD/MM/YYYY')}</LabelledValue>
+          <LabelledValue label={t`Invoice amount`}>{formatAmount(doc.invoiceAmount, numbers)}</LabelledValue>
+          <LabelledValue label={t`Destination`}>{doc.destination.name}</LabelledValue>
+          <LabelledValue label={t`Car/Equipment`}>{doc.carEquipment}</LabelledValue>
+          <LabelledValue label={t`Gross weight (lbs)`}>{formatWeight(doc.grossWeight, numbers)}</LabelledValue>
+          <LabelledValue label={t`Tare weight (lbs)`}>{formatWeight(doc.tareWeight, numbers)}</LabelledValue>
+          <LabelledValue label={t`Net (t)`}>{formatTonnes(doc.netTonnes, numbers)}</LabelledValue>
+          <LabelledValue label={t`Material`}>{doc.material.description}</LabelledValue>
+          <LabelledValue label={t`Purchase order`}>{doc.purchaseOrder?.documentNumberId ?? '—'}</LabelledValue>
+          {doc.waybill && <LabelledValue label={t`WayBill`}>{doc.waybill}</LabelledValue>}
+          {doc.comments && <LabelledValue label={t`Comments`}>{doc.comments}</LabelledValue>}
+          <LabelledValue label={t`Origin`}>
             <Stack gap={2}>
               <span>
                 {ticket.origin.name} · {ticket.origin.city}
@@ -90,7 +77,7 @@ export function DocumentationDetails({
                 </Group>
               </Anchor>
             </Stack>
-          </Field>
+          </LabelledValue>
         </SimpleGrid>
         <Stack gap={6}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import type { AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /**
  * The admin's Cancel (SUPPLIER_INVOICED only), Release (TA_INVOICED → MX_TRANSIT, as the customs agent
@@ -88,12 +89,15 @@ export function AdminTicketActions({ ticketId, actions, onCanceled, leading }: A
               ? t`Release this ticket at the border? It moves to MX transit.`
               : t`Mark this ticket as delivered at its destination?`}
         </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setPending(null)}>{t`Back`}</Button>
-          <Button color={pending?.kind === 'cancel' ? 'red' : 'teal'} loading={change.isPending} onClick={run}>
-            {t`Confirm`}
-          </Button>
-        </Group>
+        <DialogActions
+          backText={t`Back`}
+          onBack={() => setPending(null)}
+          confirmText={t`Confirm`}
+          color={pending?.kind === 'cancel' ? 'red' : 'teal'}
+          loading={change.isPending}
+          onConfirm={run}
+          mt="lg"
+        />
       </Modal>
     </>
   );

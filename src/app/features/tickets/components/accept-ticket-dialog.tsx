@@ -4,11 +4,10 @@
  * valid withdrawal slot can be picked. It sends the slot as an ISO instant and the device's
  * getTimezoneOffset(); a refusal shows the server's message.
  */
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import { IconAlertCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { allowedDates, allowedTimes, checkWithdrawal, earliestSlot } from '../../../../shared/domain/withdrawal';
@@ -20,6 +19,8 @@ import { useConfirmTicket } from '../api/confirm-ticket';
 import { serverMessage } from '../server-message';
 import { toastError, toastSuccess } from '../toasts';
 import type { Ticket } from '../types';
+import { ErrorAlert } from '../../../components/error-alert';
+import { DialogActions } from '../../../components/dialog-actions';
 
 export interface TicketDialogProps {
   ticket: Ticket;
@@ -119,18 +120,16 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
             </Alert>
           )}
           {confirm.isError && !(confirm.error instanceof OutOfSpaceError) && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" p="xs">
-              {serverMessage(confirm.error, tm, t`The ticket could not be accepted.`)}
-            </Alert>
+            <ErrorAlert p="xs">{serverMessage(confirm.error, tm, t`The ticket could not be accepted.`)}</ErrorAlert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} size="md">
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" loading={confirm.isPending} disabled={!slot} size="md">
-              {t`Accept`}
-            </Button>
-          </Group>
+          <DialogActions
+            backText={t`Cancel`}
+            onBack={onClose}
+            confirmText={t`Accept`}
+            loading={confirm.isPending}
+            disabled={!slot}
+            size="md"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import { ManualAssignSchema } from '../../../../shared/schemas/ticket';
@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from '../toasts';
 import type { TicketDialogProps } from './accept-ticket-dialog';
 import { useModeLabel } from './carrier-cell';
 import { useErrorToast } from './use-error-toast';
+import { DialogActions } from '../../../components/dialog-actions';
 
 interface Values {
   carrierId: number | null;
@@ -77,14 +78,13 @@ export function ChangeCarrierDialog({ ticket, onClose }: TicketDialogProps) {
             {...form.getInputProps('reason')}
             error={tm(form.errors.reason)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} size="md">
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" loading={assign.isPending} size="md">
-              {t`Change carrier`}
-            </Button>
-          </Group>
+          <DialogActions
+            backText={t`Cancel`}
+            onBack={onClose}
+            confirmText={t`Change carrier`}
+            loading={assign.isPending}
+            size="md"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import { DeclineTicketSchema } from '../../../../shared/schemas/ticket';
@@ -9,6 +9,7 @@ import { useDeclineTicket } from '../api/decline-ticket';
 import { serverMessage } from '../server-message';
 import { toastError, toastSuccess } from '../toasts';
 import type { TicketDialogProps } from './accept-ticket-dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /** The carrier gives back a confirmed ticket; a reason is required. */
 export function DeclineTicketDialog({ ticket, onClose }: TicketDialogProps) {
@@ -52,14 +53,14 @@ export function DeclineTicketDialog({ ticket, onClose }: TicketDialogProps) {
             {...form.getInputProps('reason')}
             error={tm(form.errors.reason)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} size="md">
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" color="red" loading={decline.isPending} size="md">
-              {t`Decline`}
-            </Button>
-          </Group>
+          <DialogActions
+            backText={t`Cancel`}
+            onBack={onClose}
+            confirmText={t`Decline`}
+            color="red"
+            loading={decline.isPending}
+            size="md"
+          />
         </Stack>
       </form>
     </Modal>

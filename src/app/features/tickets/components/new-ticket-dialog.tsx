@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import { MAX_TICKETS_PER_REQUEST, CreateTicketSchema } from '../../../../shared/schemas/ticket';
@@ -7,6 +7,7 @@ import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useCreateTickets } from '../api/create-tickets';
 import { serverMessage } from '../server-message';
 import { toastError, toastSuccess } from '../toasts';
+import { DialogActions } from '../../../components/dialog-actions';
 
 interface Values {
   count: number | string;
@@ -97,14 +98,13 @@ export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps
             {...form.getInputProps('comments')}
             error={tm(form.errors.comments)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} size="md">
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" loading={create.isPending} size="md">
-              {t`Create`}
-            </Button>
-          </Group>
+          <DialogActions
+            backText={t`Cancel`}
+            onBack={close}
+            confirmText={t`Create`}
+            loading={create.isPending}
+            size="md"
+          />
         </Stack>
       </form>
     </Modal>

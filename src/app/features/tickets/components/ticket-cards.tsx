@@ -1,26 +1,13 @@
 import { Box, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChevronRight } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, invoiceNumberOf, ticketPagePath } from '../ticket-format';
 import { CarrierCell } from './carrier-cell';
 import { TicketActions, hasTicketActions } from './ticket-actions';
 import type { TicketViewProps } from './ticket-table';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} miw={0}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { LabelledValue } from '../../../components/labelled-value';
 
 /** Phones (below 992 px): one card per ticket; the top opens the ticket, the buttons act on it. */
 export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) {
@@ -48,16 +35,16 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
               </Group>
             </UnstyledButton>
             <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-              <Field label={t`Origin yard`}>{ticket.origin.name}</Field>
+              <LabelledValue label={t`Origin yard`}>{ticket.origin.name}</LabelledValue>
               {role !== 'CARRIER' && (
-                <Field label={t`Carrier`}>
+                <LabelledValue label={t`Carrier`}>
                   <CarrierCell ticket={ticket} />
-                </Field>
+                </LabelledValue>
               )}
-              {role !== 'SUPPLIER' && <Field label={t`Supplier`}>{ticket.supplier.businessName}</Field>}
-              <Field label={t`Destination`}>{ticket.destination?.name ?? '—'}</Field>
-              <Field label={t`Withdrawal`}>{formatDateTime(ticket.withdrawalDate)}</Field>
-              {invoice && <Field label={t`Invoice #`}>{invoice}</Field>}
+              {role !== 'SUPPLIER' && <LabelledValue label={t`Supplier`}>{ticket.supplier.businessName}</LabelledValue>}
+              <LabelledValue label={t`Destination`}>{ticket.destination?.name ?? '—'}</LabelledValue>
+              <LabelledValue label={t`Withdrawal`}>{formatDateTime(ticket.withdrawalDate)}</LabelledValue>
+              {invoice && <LabelledValue label={t`Invoice #`}>{invoice}</LabelledValue>}
             </SimpleGrid>
             {hasTicketActions(ticket, user) && (
               <Box mt="md">

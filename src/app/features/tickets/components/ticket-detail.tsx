@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconArrowLeft, IconMapPin, IconTicketOff, IconTrash } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Role } from '../../../../shared/domain/roles';
 import type { User } from '../../../../shared/schemas/user';
@@ -40,6 +40,7 @@ import { OfferHistory } from './offer-history';
 import { TicketActions } from './ticket-actions';
 import { TicketDialogs, type OpenDialog } from './ticket-dialogs';
 import { useErrorToast } from './use-error-toast';
+import { LabelledValue } from '../../../components/labelled-value';
 
 export interface TicketDetailProps {
   id: number | null;
@@ -48,19 +49,6 @@ export interface TicketDetailProps {
   user: User;
   /** The role's list, for the back link and after a delete. */
   listPath: string;
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} miw={0}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
 }
 
 export function TicketDetail({ id, initial, role, user, listPath }: TicketDetailProps) {
@@ -148,9 +136,9 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder radius="lg" padding="lg">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-              <Field label={t`Created`}>{formatDateTime(ticket.createAt, 'MMM DD YYYY, h:mm a')}</Field>
-              <Field label={t`Supplier`}>{ticket.supplier.businessName}</Field>
-              <Field label={t`Origin yard`}>
+              <LabelledValue label={t`Created`}>{formatDateTime(ticket.createAt, 'MMM DD YYYY, h:mm a')}</LabelledValue>
+              <LabelledValue label={t`Supplier`}>{ticket.supplier.businessName}</LabelledValue>
+              <LabelledValue label={t`Origin yard`}>
                 {ticket.origin.name}
                 <Text size="xs" c="dimmed">
                   {ticket.origin.address}, {ticket.origin.city}
@@ -166,23 +154,25 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
                     {t`Open in maps`}
                   </Group>
                 </Anchor>
-              </Field>
-              <Field label={t`Carrier`}>
+              </LabelledValue>
+              <LabelledValue label={t`Carrier`}>
                 <CarrierCell ticket={ticket} />
-              </Field>
-              <Field label={t`Destination`}>{ticket.destination?.name ?? '—'}</Field>
-              <Field label={t`Withdrawal`}>{formatDateTime(ticket.withdrawalDate, 'MMM DD YYYY, h:mm a')}</Field>
-              <Field label={t`Invoice #`}>{invoiceNumberOf(ticket) ?? '—'}</Field>
-              <Field label={t`TA invoice #`}>{ticket.invoice?.number ?? '—'}</Field>
-              <Field label={t`Equipment ID`}>
+              </LabelledValue>
+              <LabelledValue label={t`Destination`}>{ticket.destination?.name ?? '—'}</LabelledValue>
+              <LabelledValue label={t`Withdrawal`}>
+                {formatDateTime(ticket.withdrawalDate, 'MMM DD YYYY, h:mm a')}
+              </LabelledValue>
+              <LabelledValue label={t`Invoice #`}>{invoiceNumberOf(ticket) ?? '—'}</LabelledValue>
+              <LabelledValue label={t`TA invoice #`}>{ticket.invoice?.number ?? '—'}</LabelledValue>
+              <LabelledValue label={t`Equipment ID`}>
                 {ticket.truckDocumentation?.carEquipment ?? ticket.railcarDocumentation?.carEquipment ?? '—'}
-              </Field>
-              {ticket.rpa && <Field label={t`RPA`}>{`#${ticket.rpa.id}`}</Field>}
+              </LabelledValue>
+              {ticket.rpa && <LabelledValue label={t`RPA`}>{`#${ticket.rpa.id}`}</LabelledValue>}
             </SimpleGrid>
             {ticket.comments && (
               <>
                 <Divider my="md" />
-                <Field label={t`Comments`}>{ticket.comments}</Field>
+                <LabelledValue label={t`Comments`}>{ticket.comments}</LabelledValue>
               </>
             )}
           </Card>
