@@ -18,6 +18,8 @@ mkdirSync(outDir, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+/** What failed, by suite and test, repeated above the summary so a CI log's last lines name it. */
+const failures: string[] = [];
 const skipE2e = process.env.SKIP_E2E === '1';
 
 /** Runs a command with its output on this terminal; resolves to its exit code. */
@@ -45,27 +47,48 @@ async function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {})
       numPassedTests: number;
       numFailedTests: number;
       numTotalTests: number;
+      testResults?: {
+        name: string;
+        message?: string;
+        assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+      }[];
     };
     passed += json.numPassedTests;
     failed += json.numFailedTests;
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) {
+        failures.push(`${name}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+      if (failedTests.length === 0 && file.message) failures.push(`${name}: ${where}: ${firstLine(file.message)}`);
+    }
     if (json.numTotalTests === 0) {
-      console.error(`${name}: no test ran`);
+      failures.push(`${name}: no test ran`);
       failed += 1;
     }
   } catch {
-    console.error(`${name}: the runner produced no report (exit ${status})`);
+    failures.push(`${name}: the runner produced no report (exit ${status})`);
     failed += 1;
   }
-  // A runner that failed outside any test (a crashed worker, a failing hook) still fails the run.
-  if (status !== 0 && failed === failedBefore) failed += 1;
+  // A runner that failed outside any test (a crashed worker, a failing hook, an unhandled error) still fails
+  // the run.
+  if (status !== 0 && failed === failedBefore) {
+    failures.push(`${name}: the runner exited ${status} with every test passed (an error outside the tests; see above)`);
+    failed += 1;
+  }
   console.log(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 }
 
 async function buildAndEndToEnd(): Promise<void> {
   console.log('\n=== build ===');
   const build = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (build !== 0) {
-    console.error('the app build failed');
+    failures.push('build: the app build failed');
     failed += 1;
     return;
   }
@@ -89,5 +112,6 @@ if (process.env.DATABASE_URL) {
 }
 if (!skipE2e) await buildAndEndToEnd();
 
+if (failures.length > 0) console.log(`\nWhat failed:\n${failures.map((line) => `- ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

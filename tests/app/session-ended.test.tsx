@@ -14,8 +14,11 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
 });
 
-/** The login page's notice: an alert, so a screen reader announces it. */
-const notice = (text: string) => screen.getByText(text).closest('[role="alert"]');
+/**
+ * The login page's notice: an alert, so a screen reader announces it. The login page is loaded on first
+ * use, so it may come a moment after the address changes.
+ */
+const notice = async (text: string) => (await screen.findByText(text)).closest('[role="alert"]');
 
 async function signedInStream() {
   const server = installFakeServer();
@@ -31,7 +34,7 @@ describe('a session ended on the server', () => {
     const { app, stream } = await signedInStream();
     act(() => stream.frame('session-ended', {}));
     await waitFor(() => expect(app.path()).toBe('/login'));
-    expect(notice('Your session has ended; sign in again')).toBeInTheDocument();
+    expect(await notice('Your session has ended; sign in again')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     // Nothing reconnects with the ended session.
     expect(FakeEventSource.open()).toHaveLength(0);
@@ -46,7 +49,7 @@ describe('a session ended on the server', () => {
     }));
     act(() => stream.refuse());
     await waitFor(() => expect(app.path()).toBe('/login'));
-    expect(notice('Tu sesión terminó; inicia sesión de nuevo')).toBeInTheDocument();
+    expect(await notice('Tu sesión terminó; inicia sesión de nuevo')).toBeInTheDocument();
   });
 
   it('should stay signed in when a refused reconnection was not about the session', async () => {

@@ -40,7 +40,7 @@ describe('session', () => {
       await expect(getUser(USERS.admin.id)).rejects.toMatchObject({ status: 401 });
     });
     await waitFor(() => expect(app.path()).toBe('/login'));
-    expect(screen.getByRole('link', { name: /username and password/i })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /username and password/i })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
 
