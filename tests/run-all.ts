@@ -8,7 +8,7 @@
  * Prints `N passed, N failed` last and exits non-zero when anything failed.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
@@ -74,14 +74,22 @@ async function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {})
   // A runner that failed outside any test (a crashed worker, a failing hook, an unhandled error) still fails
   // the run.
   if (status !== 0 && failed === failedBefore) {
-    failures.push(`${name}: the runner exited ${status} with every test passed (an error outside the tests; see above)`);
+    failures.push(
+      `${name}: the runner exited ${status} with every test passed (an error outside the tests; see above)`,
+    );
     failed += 1;
   }
   console.log(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 async function buildAndEndToEnd(): Promise<void> {
@@ -112,6 +120,12 @@ if (process.env.DATABASE_URL) {
 }
 if (!skipE2e) await buildAndEndToEnd();
 
+// End-to-end tests get one retry; a test that needed it is named so flakiness stays visible.
+const attempts = path.join(outDir, 'e2e-failures', 'attempts.txt');
+if (existsSync(attempts)) {
+  const lines = readFileSync(attempts, 'utf8').trim().split('\n').filter(Boolean);
+  console.log(`\nFailed once (end-to-end tests are tried twice):\n${lines.map((line) => `- ${line}`).join('\n')}`);
+}
 if (failures.length > 0) console.log(`\nWhat failed:\n${failures.map((line) => `- ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -5,7 +5,13 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
+    setupFiles: ['tests/e2e/support/on-failure.ts'],
     testTimeout: 60_000,
+    // A browser journey on a shared 2-core machine now and then misses one of its waits (two such misses
+    // in about ten full runs, never the same test twice, neither reproduced alone). One more attempt keeps
+    // CI meaningful; every failed attempt is still described by support/on-failure.ts and listed by
+    // `npm test` under 'Failed once, passed on retry', so a test that starts failing for real is not hidden.
+    retry: 1,
     hookTimeout: 200_000,
     fileParallelism: false,
     maxWorkers: 1,

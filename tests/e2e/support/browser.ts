@@ -10,8 +10,11 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/** The browsers this test file launched and has not closed: a failing test shows what their pages showed. */
+export const launchedBrowsers = new Set<Browser>();
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -25,6 +28,9 @@ export async function launch(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  launchedBrowsers.add(browser);
+  browser.on('disconnected', () => launchedBrowsers.delete(browser));
+  return browser;
 }
 
 export async function newContext(browser: Browser, viewport = DESKTOP, locale = 'en-US'): Promise<BrowserContext> {
