@@ -131,10 +131,10 @@ describe('POST /api/purchase-orders/import', () => {
     expect(res.json()).toEqual({
       imported: 2,
       errors: [
-        { row: 3, message: 'Unknown supplier SAP id 999999' },
-        { row: 4, message: 'Unknown material code NOPE' },
-        { row: 5, message: 'earlyDeliveryDate must be a date (YYYY-MM-DD)' },
-        { row: 6, message: 'quantity must be a positive number of tonnes' },
+        { row: 3, reason: 'unknownSupplier', value: '999999', message: 'Unknown supplier SAP id 999999' },
+        { row: 4, reason: 'unknownMaterial', value: 'NOPE', message: 'Unknown material code NOPE' },
+        { row: 5, reason: 'badDate', message: 'earlyDeliveryDate must be a date (YYYY-MM-DD)' },
+        { row: 6, reason: 'badQuantity', message: 'quantity must be a positive number of tonnes' },
       ],
     });
     expect(await order('7700000001')).toEqual({
@@ -145,6 +145,24 @@ describe('POST /api/purchase-orders/import', () => {
       available: '250.500',
     });
     expect((await order('0077000006'))?.day).toBe('2026-12-31');
+  });
+
+  it('should name a repeated order number and a malformed one by reason and value', async () => {
+    const csv = [
+      'documentNumberId,supplierSapId,materialCode,earlyDeliveryDate,quantity',
+      '7722222221,100245,HMS-80-20,2026-12-15,10',
+      '7722222221,100245,HMS-80-20,2026-12-16,20',
+      'PO 7722/1,100245,HMS-80-20,2026-12-15,10',
+    ].join('\n');
+    const res = await importFile('admin', Buffer.from(csv), 'orders.csv');
+    expect(res.json()).toEqual({
+      imported: 1,
+      errors: [
+        { row: 3, reason: 'duplicate', value: '7722222221', message: 'Purchase order 7722222221 appears twice' },
+        { row: 4, reason: 'badNumber', message: 'documentNumberId is missing or invalid' },
+      ],
+    });
+    expect(await order('7722222221')).toMatchObject({ day: '2026-12-15', quantity: '10.000' });
   });
 
   it('should update an existing order and keep what loaded documentation already reserved', async () => {
@@ -184,10 +202,10 @@ describe('POST /api/purchase-orders/import', () => {
     expect(res.json()).toEqual({
       imported: 1,
       errors: [
-        { row: 2, message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
-        { row: 3, message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
-        { row: 4, message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
-        { row: 5, message: 'Cells must be at most 200 characters' },
+        { row: 2, reason: 'formula', message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
+        { row: 3, reason: 'formula', message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
+        { row: 4, reason: 'formula', message: 'Cells must not start with =, +, - or @ (formulas are not imported)' },
+        { row: 5, reason: 'cellTooLong', message: 'Cells must be at most 200 characters' },
       ],
     });
     const workbook = new ExcelJS.Workbook();

@@ -8,6 +8,13 @@ import ExcelJS from 'exceljs';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
+import {
+  MAX_IMPORT_CELL,
+  MISSING_COLUMNS_PREFIX,
+  importRowMessage,
+  type ImportResult,
+  type ImportRowReason,
+} from '../../shared/schemas/purchase-order-import';
 import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import type { FileStore, StoredObject } from '../files/file-store';
 import { checkZip, type ZipLimits } from './zip-guard';
@@ -136,8 +143,6 @@ export function importQuantity(text: string): string | null {
 /** Largest import accepted: a year of orders is far below it. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_IMPORT_ROWS = 20_000;
-/** No cell of the export is longer; a longer one is refused, not cut, so nothing is stored half. */
-export const MAX_IMPORT_CELL = 200;
 /**
  * A text starting with one of these runs as a formula when the data is opened in a spreadsheet again
  * (the SAP export, a downloaded list): such cells are refused, so no formula is ever stored.
@@ -145,10 +150,6 @@ export const MAX_IMPORT_CELL = 200;
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** A signed number ('-3') is data, not a formula; the quantity check reports it. */
 const SIGNED_NUMBER = /^[+-]\d+(?:\.\d+)?$/;
-export const IMPORT_CELL_MSG = {
-  tooLong: `Cells must be at most ${MAX_IMPORT_CELL} characters`,
-  formula: 'Cells must not start with =, +, - or @ (formulas are not imported)',
-} as const;
 
 /**
  * The cells of one row that need no lookup, each with the message the import reports. Lookups (supplier,
@@ -156,19 +157,23 @@ export const IMPORT_CELL_MSG = {
  * row reports its first problem as a person reading it left to right would find it.
  */
 const ImportRowSchema = v.object({
-  documentNumberId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/, 'documentNumberId is missing or invalid')),
-  earlyDeliveryDate: v.pipe(
-    v.string(),
-    v.transform(importDate),
-    v.string('earlyDeliveryDate must be a date (YYYY-MM-DD)'),
-  ),
-  quantity: v.pipe(v.string(), v.transform(importQuantity), v.string('quantity must be a positive number of tonnes')),
+  documentNumberId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/, importRowMessage('badNumber'))),
+  earlyDeliveryDate: v.pipe(v.string(), v.transform(importDate), v.string(importRowMessage('badDate'))),
+  quantity: v.pipe(v.string(), v.transform(importQuantity), v.string(importRowMessage('badQuantity'))),
 });
 
-export interface ImportResult {
-  imported: number;
-  errors: { row: number; message: string }[];
+/** The reason a row was refused, and the cell it names. */
+interface Refusal {
+  reason: ImportRowReason;
+  value?: string;
 }
+
+/** A cell check of the row schema, by its field, as the reason it gives. */
+const FIELD_REASON: Record<string, ImportRowReason> = {
+  documentNumberId: 'badNumber',
+  earlyDeliveryDate: 'badDate',
+  quantity: 'badQuantity',
+};
 
 /**
  * Imports the stored spreadsheet: refuses the whole file for a missing column or too many rows; otherwise
@@ -178,7 +183,7 @@ export async function importPurchaseOrders(db: Db, files: FileStore, stored: Sto
   const sheet = await readSheet(files.read(stored.key), stored.head).catch((error: unknown) => {
     throw error instanceof HttpError ? error : fileError(400, REQUEST_MSG.importNotSpreadsheet);
   });
-  if (sheet.missing.length > 0) throw fileError(400, `Missing columns: ${sheet.missing.join(', ')}`);
+  if (sheet.missing.length > 0) throw fileError(400, `${MISSING_COLUMNS_PREFIX}${sheet.missing.join(', ')}`);
   if (sheet.rows.length > MAX_IMPORT_ROWS) throw new HttpError(400, `At most ${MAX_IMPORT_ROWS} rows per import`);
   return db.transaction(async (tx) => {
     const lookups = await importLookups(tx);
@@ -191,32 +196,33 @@ export async function importPurchaseOrders(db: Db, files: FileStore, stored: Sto
         earlyDeliveryDate: values.earlyDeliveryDate ?? '',
         quantity: values.quantity ?? '',
       });
-      const issue = (field: string) =>
-        parsed.success ? undefined : parsed.issues.find((i) => v.getDotPath(i) === field)?.message;
-      const refuse = async (): Promise<string | PurchaseOrderImportRow> => {
+      const failed = (field: string) => !parsed.success && parsed.issues.some((i) => v.getDotPath(i) === field);
+      const refuse = async (): Promise<Refusal | PurchaseOrderImportRow> => {
         const cells = Object.values(values);
-        if (cells.some((cell) => cell.length > MAX_IMPORT_CELL)) return IMPORT_CELL_MSG.tooLong;
-        if (cells.some((cell) => FORMULA_START.test(cell) && !SIGNED_NUMBER.test(cell))) return IMPORT_CELL_MSG.formula;
+        if (cells.some((cell) => cell.length > MAX_IMPORT_CELL)) return { reason: 'cellTooLong' };
+        if (cells.some((cell) => FORMULA_START.test(cell) && !SIGNED_NUMBER.test(cell))) return { reason: 'formula' };
         const number = values.documentNumberId ?? '';
-        const badNumber = issue('documentNumberId');
-        if (badNumber) return badNumber;
-        if (seen.has(number)) return `Purchase order ${number} appears twice`;
+        if (failed('documentNumberId')) return { reason: 'badNumber' };
+        if (seen.has(number)) return { reason: 'duplicate', value: number };
         const supplierId = lookups.suppliers.get(values.supplierSapId ?? '');
-        if (supplierId === undefined) return `Unknown supplier SAP id ${values.supplierSapId ?? ''}`;
+        if (supplierId === undefined) return { reason: 'unknownSupplier', value: values.supplierSapId ?? '' };
         const code = values.materialCode ?? '';
         let materialId = lookups.materials.get(code);
         if (materialId === undefined && code && values.materialDesc) {
           materialId = await insertMaterial(tx, code, values.materialDesc);
           lookups.materials.set(code, materialId);
         }
-        if (materialId === undefined) return `Unknown material code ${code}`;
-        if (!parsed.success) return issue('earlyDeliveryDate') ?? issue('quantity') ?? parsed.issues[0].message;
+        if (materialId === undefined) return { reason: 'unknownMaterial', value: code };
+        if (!parsed.success) {
+          const field = ['earlyDeliveryDate', 'quantity'].find(failed) ?? v.getDotPath(parsed.issues[0]) ?? '';
+          return { reason: FIELD_REASON[field] ?? 'badNumber' };
+        }
         const { earlyDeliveryDate, quantity } = parsed.output;
         return { documentNumberId: number, supplierId, materialId, earlyDeliveryDate, quantity };
       };
       const item = await refuse();
-      if (typeof item === 'string') {
-        errors.push({ row, message: item });
+      if ('reason' in item) {
+        errors.push({ row, ...item, message: importRowMessage(item.reason, item.value) });
         continue;
       }
       await upsertPurchaseOrder(tx, item);

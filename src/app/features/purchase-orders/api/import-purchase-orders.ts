@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { purchaseOrderKeys } from '../../../lib/query-keys';
+import type { ImportResult } from '../../../../shared/schemas/purchase-order-import';
 
-export interface ImportResult {
-  imported: number;
-  errors: { row: number; message: string }[];
-}
+export type { ImportResult };
 
 /** POST /purchase-orders/import (ADMIN): one CSV or XLSX file; rows that fail are reported, the rest are saved. */
 export async function importPurchaseOrders(file: File): Promise<ImportResult> {

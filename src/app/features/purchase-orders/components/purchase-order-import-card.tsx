@@ -10,11 +10,12 @@ import { useState, type ComponentProps } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useImportPurchaseOrders, type ImportResult } from '../api/import-purchase-orders';
+import { missingColumnsText, rowErrorText } from '../import-messages';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function PurchaseOrderImportCard({ readOnly }: { readOnly: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -35,7 +36,8 @@ export function PurchaseOrderImportCard({ readOnly }: { readOnly: boolean }) {
       onError: (error) => {
         const details = error instanceof ApiError ? error.body?.details : undefined;
         const detail = details && typeof details === 'object' ? (details as Record<string, unknown>).file : undefined;
-        setFileError(tm(typeof detail === 'string' ? detail : error.message || t`The import failed`));
+        const text = typeof detail === 'string' ? detail : error.message || t`The import failed`;
+        setFileError(missingColumnsText(i18n, text) ?? tm(text));
       },
     });
   };
@@ -105,7 +107,7 @@ export function PurchaseOrderImportCard({ readOnly }: { readOnly: boolean }) {
                       {result.errors.map((error) => (
                         <Table.Tr key={`${error.row}-${error.message}`}>
                           <Table.Td>{error.row}</Table.Td>
-                          <Table.Td>{error.message}</Table.Td>
+                          <Table.Td>{rowErrorText(i18n, error)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
