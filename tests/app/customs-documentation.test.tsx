@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { USERS, installFakeServer, storeSession } from './fake-server';
 import { docTicket, documentation } from './documentation-fixtures';
 import { renderApp } from './render';
+import { activateLocale } from '../../src/app/lib/i18n';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 
 function customsServer(status: TicketStatus) {
@@ -50,6 +51,28 @@ describe('customs documentation detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Release trip 7?' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { status: 'MX_TRANSIT' } }));
+  });
+
+  it("should say in Spanish that the ticket's status no longer allows the release", async () => {
+    const server = customsServer('TA_INVOICED');
+    server.on('PUT /api/tickets/:id', () => ({
+      status: 409,
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'ticket_status',
+        message: 'Ticket 7 is MX_TRANSIT; it cannot be released',
+      },
+    }));
+    const app = renderApp('/dashboard/customs/predoc/7');
+    await screen.findByRole('button', { name: 'Release' }, { timeout: 15_000 });
+    await act(() => activateLocale('es'));
+    await app.user.click(screen.getByRole('button', { name: 'Liberar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Liberar el viaje 7?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Liberar' }));
+    expect(
+      await screen.findByText('El estado del ticket ya no lo permite; vuelve a cargarlo para ver su estado'),
+    ).toBeInTheDocument();
   });
 
   it('should send a supplier-invoiced ticket home', async () => {

@@ -9,7 +9,7 @@ import { actionsOf, can, type Permission } from '../../shared/domain/permissions
 import { roleRefusal } from '../../shared/domain/ticket-transitions';
 import type { Role } from '../../shared/domain/roles';
 import { MAX_TOKEN_MS } from '../../shared/schemas/auth';
-import { HttpError } from '../http/errors';
+import { HttpError, unauthorized } from '../http/errors';
 import { findAuthUser } from '../repositories/users';
 
 export interface AuthUser {
@@ -84,7 +84,7 @@ async function registerAuth(app: FastifyInstance) {
   async function verify(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw new HttpError(401, 'Unauthorized');
+    if (!token) throw unauthorized();
     let claims = verified.get(token);
     if (claims && !stillValid(claims)) {
       verified.delete(token);
@@ -105,14 +105,14 @@ async function registerAuth(app: FastifyInstance) {
           throw new Error('token lifetime');
         claims = { sub: payload.sub, ver: payload.ver, iat, exp };
       } catch {
-        throw new HttpError(401, 'Unauthorized');
+        throw unauthorized();
       }
       remember(token, claims);
     }
     const { sub, ver } = claims;
     request.tokenIssuedAt = claims.iat * 1000;
     const user = sub && /^\d+$/.test(sub) ? await findAuthUser(app.db, Number(sub)) : undefined;
-    if (!user || user.tokenVersion !== ver) throw new HttpError(401, 'Unauthorized');
+    if (!user || user.tokenVersion !== ver) throw unauthorized();
     return user;
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LoginSchema, TokenLoginSchema } from '../../../shared/schemas/auth';
 import { ERROR_CODES } from '../../../shared/errors';
 import { MSG } from '../../../shared/schemas/messages';
-import { HttpError } from '../../http/errors';
+import { HttpError, unauthorized } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { checkCaptcha, createCaptchaChallenge } from './captcha';
 import { passwordRoutes } from './password-routes';
@@ -87,7 +87,7 @@ export async function authRoutes(app: FastifyInstance) {
     summary: 'Renew the token (silent sign-in)',
     handler: async ({ user: auth, body }) => {
       const user = await findUserView(app.db, auth.id);
-      if (!user) throw new HttpError(401, 'Unauthorized');
+      if (!user) throw unauthorized();
       return { token: await app.signToken(auth, body.expiresIn), user };
     },
   });

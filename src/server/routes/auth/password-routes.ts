@@ -14,7 +14,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { ChangeOwnPasswordSchema, ChangePasswordSchema, RecoverSchema } from '../../../shared/schemas/auth';
 import { MSG } from '../../../shared/schemas/messages';
-import { HttpError } from '../../http/errors';
+import { HttpError, unauthorized } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { sessionOf } from '../../plugins/events';
 import { createMailer } from '../../mail/mailer';
@@ -138,9 +138,9 @@ export async function passwordRoutes(app: FastifyInstance) {
       if (!ok) throw new HttpError(422, MSG.wrongCurrentPassword, { currentPassword: MSG.wrongCurrentPassword });
       const passwordHash = await hash(body.password);
       const tokenVersion = await app.db.transaction((tx) => setPassword(tx, user.id, passwordHash, sessionOf(request)));
-      if (tokenVersion === undefined) throw new HttpError(401, 'Unauthorized');
+      if (tokenVersion === undefined) throw unauthorized();
       const view = await findUserView(app.db, user.id);
-      if (!view) throw new HttpError(401, 'Unauthorized');
+      if (!view) throw unauthorized();
       return { token: await app.signToken({ id: user.id, tokenVersion }, body.expiresIn), user: view };
     },
   });

@@ -97,7 +97,14 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
         // A body cut short or with a wrong boundary is the sender's fault (400), not the server's.
         throw asHttpError(error);
       } finally {
-        if (stored) await app.files.remove(stored.key);
+        // The import's answer stands even if the upload cannot be removed now: the orphan sweep removes
+        // an unreferenced file later, so a failed delete is logged, not answered as a 500.
+        if (stored) {
+          const key = stored.key;
+          await app.files.remove(key).catch((error: unknown) => {
+            request.log.warn({ err: error, key }, 'could not remove an imported spreadsheet');
+          });
+        }
       }
     },
   });

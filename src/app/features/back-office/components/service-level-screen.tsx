@@ -146,8 +146,8 @@ export function ServiceLevelScreen() {
             data={chartData}
             dataKey="carrier"
             // The percent sign by the formatter, not 'unit': laid on its side the chart put the unit on the
-            // carriers' names ('Lines%').
-            valueFormatter={(value) => `${f.number(value)}%`}
+            // carriers' names ('Lines%'). The same formatter as the table, so both read as es-MX writes them.
+            valueFormatter={(value) => f.percent(value / 100)}
             withLegend
             series={[
               { name: 'month', label: t`Last 30 days`, color: 'indigo.6' },

@@ -13,6 +13,7 @@ import { toastOutOfSpace } from '../../../offline/outbox-messages';
 import { OutOfSpaceError } from '../../../offline/storage';
 import { useUpdateCustomsTicket } from '../api/update-customs-ticket';
 import { DialogActions } from '../../../components/dialog-actions';
+import { serverMessage } from '../../../lib/server-message';
 
 export interface CustomsDetailActionsProps {
   ticketId: number;
@@ -35,7 +36,12 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
   // without room for it, or a refusal, is said here instead of failing silently.
   const flagFailed = (error: Error) => {
     if (error instanceof OutOfSpaceError) toastOutOfSpace(i18n);
-    else notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) });
+    else
+      notifications.show({
+        color: 'red',
+        title: t`Trip ID ${ticketId}`,
+        message: serverMessage(error, tm, tm(error.message)),
+      });
   };
 
   useEffect(() => {
@@ -60,7 +66,11 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
           });
         },
         onError: (error) =>
-          notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) }),
+          notifications.show({
+            color: 'red',
+            title: t`Trip ID ${ticketId}`,
+            message: serverMessage(error, tm, tm(error.message)),
+          }),
       },
     );
 

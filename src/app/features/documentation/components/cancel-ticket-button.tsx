@@ -7,6 +7,7 @@ import type { AvailableAction } from '../../../../shared/domain/available-action
 import { useMessageTranslator } from '../../../lib/messages';
 import { useCancelTicket } from '../api/cancel-ticket';
 import { DialogActions } from '../../../components/dialog-actions';
+import { serverMessage } from '../../../lib/server-message';
 
 export interface CancelTicketButtonProps {
   ticketId: number | null;
@@ -33,7 +34,11 @@ export function CancelTicketButton({ ticketId, actions, onCanceled, fullWidth }:
         onCanceled();
       },
       onError: (error) => {
-        notifications.show({ color: 'red', title: t`The ticket could not be canceled`, message: tm(error.message) });
+        notifications.show({
+          color: 'red',
+          title: t`The ticket could not be canceled`,
+          message: serverMessage(error, tm, tm(error.message)),
+        });
       },
     });
   };

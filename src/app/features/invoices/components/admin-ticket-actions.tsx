@@ -7,6 +7,7 @@ import type { AvailableAction } from '../../../../shared/domain/available-action
 import { useMessageTranslator } from '../../../lib/messages';
 import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
 import { DialogActions } from '../../../components/dialog-actions';
+import { serverMessage } from '../../../lib/server-message';
 
 /**
  * The admin's Cancel (SUPPLIER_INVOICED only), Release (TA_INVOICED → MX_TRANSIT, as the customs agent
@@ -46,7 +47,11 @@ export function AdminTicketActions({ ticketId, actions, onCanceled, leading }: A
         if (canceled) onCanceled();
       },
       onError: (error) =>
-        notifications.show({ color: 'red', title: t`Trip ID ${ticketId}`, message: tm(error.message) }),
+        notifications.show({
+          color: 'red',
+          title: t`Trip ID ${ticketId}`,
+          message: serverMessage(error, tm, tm(error.message)),
+        }),
     });
   };
 

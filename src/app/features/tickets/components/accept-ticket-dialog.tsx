@@ -16,7 +16,7 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
 import { OutOfSpaceError } from '../../../offline/storage';
 import { useConfirmTicket } from '../api/confirm-ticket';
-import { serverMessage } from '../server-message';
+import { serverMessage } from '../../../lib/server-message';
 import { toastError, toastSuccess } from '../toasts';
 import type { Ticket } from '../types';
 import { ErrorAlert } from '../../../components/error-alert';

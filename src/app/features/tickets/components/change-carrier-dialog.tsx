@@ -5,7 +5,7 @@ import { ManualAssignSchema } from '../../../../shared/schemas/ticket';
 import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useAssignCarrier } from '../api/assign-carrier';
 import { useCarriers } from '../../../lib/lookups';
-import { serverMessage } from '../server-message';
+import { serverMessage } from '../../../lib/server-message';
 import { openOffer } from '../ticket-format';
 import { toastError, toastSuccess } from '../toasts';
 import type { TicketDialogProps } from './accept-ticket-dialog';

@@ -6,7 +6,7 @@ import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
 import { OutOfSpaceError } from '../../../offline/storage';
 import { useDeclineTicket } from '../api/decline-ticket';
-import { serverMessage } from '../server-message';
+import { serverMessage } from '../../../lib/server-message';
 import { toastError, toastSuccess } from '../toasts';
 import type { TicketDialogProps } from './accept-ticket-dialog';
 import { DialogActions } from '../../../components/dialog-actions';

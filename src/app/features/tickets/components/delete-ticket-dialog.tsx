@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { ticketsQueryOptions } from '../api/get-tickets';
-import { serverMessage } from '../server-message';
+import { serverMessage } from '../../../lib/server-message';
 import { formatDateTime } from '../ticket-format';
 import { toastError, toastSuccess } from '../toasts';
 import { useErrorToast } from './use-error-toast';

@@ -5,7 +5,7 @@ import { MAX_TICKETS_PER_REQUEST, CreateTicketSchema } from '../../../../shared/
 import type { DepotRef } from '../../../../shared/schemas/user';
 import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useCreateTickets } from '../api/create-tickets';
-import { serverMessage } from '../server-message';
+import { serverMessage } from '../../../lib/server-message';
 import { toastError, toastSuccess } from '../toasts';
 import { DialogActions } from '../../../components/dialog-actions';
 

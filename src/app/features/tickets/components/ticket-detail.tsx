@@ -31,7 +31,7 @@ import { isApiError } from '../../../lib/api-client';
 import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useTicket } from '../../../lib/lookups';
-import { serverMessage } from '../server-message';
+import { serverMessage } from '../../../lib/server-message';
 import { formatDateTime, invoiceNumberOf } from '../ticket-format';
 import { toastError, toastSuccess } from '../toasts';
 import type { Ticket } from '../types';

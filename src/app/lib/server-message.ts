@@ -1,7 +1,7 @@
-import { ApiError, NetworkError } from '../../lib/api-client';
-import { CLIENT_TEXTS } from '../../lib/client-texts';
-import { i18n } from '../../lib/i18n';
-import { translateError } from '../../lib/messages';
+import { ApiError, NetworkError } from './api-client';
+import { CLIENT_TEXTS } from './client-texts';
+import { i18n } from './i18n';
+import { translateError } from './messages';
 
 /**
  * The text to show for a failed call: the server's field message or message (translated when it is a
