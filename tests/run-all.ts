@@ -124,7 +124,9 @@ if (!skipE2e) await buildAndEndToEnd();
 const attempts = path.join(outDir, 'e2e-failures', 'attempts.txt');
 if (existsSync(attempts)) {
   const lines = readFileSync(attempts, 'utf8').trim().split('\n').filter(Boolean);
-  console.log(`\nFailed once (end-to-end tests are tried twice):\n${lines.map((line) => `- ${line}`).join('\n')}`);
+  console.log(
+    `\nFailed attempts (end-to-end tests are tried twice; one not also under 'What failed' passed on its retry):\n${lines.map((line) => `- ${line}`).join('\n')}`,
+  );
 }
 if (failures.length > 0) console.log(`\nWhat failed:\n${failures.map((line) => `- ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

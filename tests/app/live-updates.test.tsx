@@ -104,10 +104,7 @@ describe('the event stream', () => {
     try {
       renderLive();
       const refused = current();
-      act(() => {
-        refused.readyState = FakeEventSource.CLOSED;
-        refused.dispatchEvent(new Event('error'));
-      });
+      act(() => refused.refuse());
       expect(FakeEventSource.open()).toHaveLength(0);
       act(() => vi.advanceTimersByTime(5_000));
       expect(FakeEventSource.open()).toHaveLength(1);

@@ -57,6 +57,9 @@ describe('a session ended on the server', () => {
     server.on('GET /api/users/:id', () => ({ status: 502, body: { statusCode: 502, message: 'Bad Gateway' } }));
     act(() => stream.refuse());
     await waitFor(() => expect(server.calls.some((call) => call.path.startsWith('/api/users/'))).toBe(true));
+    // Still signed in after the 502: the stream is opened again, with the same token, after its backoff.
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1), { timeout: 10_000 });
+    expect(FakeEventSource.open()[0]!.url).toBe(stream.url);
     expect(app.path()).toBe('/dashboard/carrier');
     expect(localStorage.getItem('token')).not.toBeNull();
   });
@@ -66,6 +69,8 @@ describe('a session ended on the server', () => {
     await app.user.click(await screen.findByRole('button', { name: /account of/i }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(app.path()).toBe('/login'));
+    // The login page is on screen (it loads on first use), and it carries no notice.
+    expect(await screen.findByRole('link', { name: /username and password/i })).toBeInTheDocument();
     expect(screen.queryByText('Your session has ended; sign in again')).not.toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ export default defineConfig({
     // A browser journey on a shared 2-core machine now and then misses one of its waits (two such misses
     // in about ten full runs, never the same test twice, neither reproduced alone). One more attempt keeps
     // CI meaningful; every failed attempt is still described by support/on-failure.ts and listed by
-    // `npm test` under 'Failed once, passed on retry', so a test that starts failing for real is not hidden.
+    // `npm test` under 'Failed attempts', so a test that starts failing for real is not hidden.
     retry: 1,
     hookTimeout: 200_000,
     fileParallelism: false,

@@ -5,20 +5,14 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { filePart, multipart } from '../fixtures/files';
 import { deflatedZeros, zipEntries, zipOf } from '../fixtures/zip-entries';
 import { storedKeys } from '../fixtures/portal-data';
-import { openSeededApp, type SeededApp } from './helpers/seeded-app';
+import { useSeededApp } from './helpers/seeded-app';
 import { bearer } from './helpers/test-app';
 
-let s: SeededApp;
-beforeAll(async () => {
-  s = await openSeededApp();
-});
-afterAll(async () => {
-  await s.t.close();
-});
+const s = useSeededApp();
 
 const importFile = (data: Buffer) => {
   const { payload, headers } = multipart([filePart('file', data, 'orders.xlsx')]);

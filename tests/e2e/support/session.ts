@@ -22,7 +22,8 @@ export async function expectPath(page: Page, path: string): Promise<void> {
 
 /**
  * One user's visit in a browser of its own: a new context of `viewport`, signed in as `username`;
- * `visit` drives the page; the page must have logged no error by the end; the context is then closed.
+ * `visit` drives the page; the page must have logged no error by the end; the context is then closed
+ * (a failed one stays open for the failure description).
  */
 export async function asUser(
   browser: Browser,
@@ -31,13 +32,12 @@ export async function asUser(
   visit: (page: Page) => Promise<void>,
 ): Promise<void> {
   const context = await newContext(browser, viewport);
-  try {
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, username);
-    await visit(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await signIn(page, username);
+  await visit(page);
+  expect(errors).toEqual([]);
+  // Closed on success only: a failed step's page stays open until the browser closes, so the failure
+  // description (support/on-failure.ts) can show it.
+  await context.close();
 }
