@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { planOnceOn } from './prepared';
 import { schema, type Schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -49,11 +50,21 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // JIT compilation off for this workload: its short indexed queries never repay the compile time
     // (PostgreSQL's cost estimate for a count over a large scope would otherwise spend 100+ ms on it).
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off' });
+    // The statements of every request (authentication, home lists, counts, a ticket) keep one plan per
+    // connection of their own pool, planned without their values and run without parallel workers
+    // (db/prepared.ts says why).
+    const plannedOncePool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
+    });
     // An idle connection dropped by the server (restart, admin kill) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);
+    plannedOncePool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder });
+    planOnceOn(db as unknown as Db, drizzlePg({ client: plannedOncePool, schema, casing: 'snake_case' }) as unknown as Db);
     const listeners: pg.PoolClient[] = [];
     return {
       db: db as unknown as Db,
@@ -103,7 +114,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       },
       close: async () => {
         for (const c of listeners.splice(0)) c.release(true);
-        await pool.end();
+        await Promise.all([pool.end(), plannedOncePool.end()]);
       },
     };
   }

@@ -166,22 +166,3 @@ export function toView(r: ViewRow, reader: OfferReader): TicketView {
     rpa: r.invoice?.rpaId ? { id: r.invoice.rpaId } : null,
   };
 }
-
-/**
- * Statements prepared once per database handle and name (pg keeps a named statement per connection and
- * reuses its plan; drizzle then skips rebuilding the SQL). A transaction is its own handle.
- */
-const preparedByHandle = new WeakMap<object, Map<string, unknown>>();
-export function prepared<T>(db: Tx, name: string, build: () => T): T {
-  let byName = preparedByHandle.get(db);
-  if (!byName) {
-    byName = new Map();
-    preparedByHandle.set(db, byName);
-  }
-  let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) {
-    statement = build();
-    byName.set(name, statement);
-  }
-  return statement;
-}

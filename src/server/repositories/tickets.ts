@@ -13,7 +13,8 @@ import type { CarrierRef, TicketView } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
 import { contains } from './paging';
 import { ticketCarrierViews, ticketCounts, tickets } from '../db/schema/tickets';
-import { prepared, toView, viewsQuery, type OfferReader } from './ticket-views';
+import { prepared } from '../db/prepared';
+import { toView, viewsQuery, type OfferReader } from './ticket-views';
 
 /** Who is asking: the fields of AuthUser that decide the view. */
 export interface Viewer {
@@ -57,20 +58,32 @@ const idList = (ids: readonly number[]) =>
   );
 
 /**
+ * The tickets of one party's view as a condition on `tickets`: everything, a supplier's tickets, or a
+ * carrier's. `party` is the party's id, as a value or a statement's placeholder. A carrier's view is
+ * ticket_carrier_views: the tickets it holds an open offer for or carries (`open`), and with
+ * `carrierAll` also those it was offered before; a primary-key probe instead of reading offers.
+ */
+function partyScope(kind: 'all' | 'supplier' | 'carrier', party: SQL, carrierAll = false): SQL {
+  if (kind === 'all') return sql`true`;
+  if (kind === 'supplier') return sql`${tickets.supplierId} = ${party}`;
+  return sql`exists (select 1 from ${ticketCarrierViews} v
+    where v.carrier_id = ${party} and v.ticket_id = ${tickets.id}${carrierAll ? sql`` : sql` and v.open`})`;
+}
+/** A statement's party parameter. */
+const partyParameter = sql`${sql.placeholder('party')}::int`;
+
+/**
  * The tickets the viewer may see, as a condition on `tickets`. A user holding several roles sees the
  * union. `carrierAll` widens a carrier's view to tickets it was offered before (its /all page).
  */
 export function viewScope(viewer: Viewer, carrierAll = false): SQL {
-  if (isAdmin(viewer)) return sql`true`;
+  if (isAdmin(viewer)) return partyScope('all', sql``);
   const parts: SQL[] = [];
   if (viewer.roles.includes('SUPPLIER') && viewer.supplierId != null) {
-    parts.push(sql`${tickets.supplierId} = ${viewer.supplierId}`);
+    parts.push(partyScope('supplier', sql`${viewer.supplierId}`));
   }
   if (viewer.roles.includes('CARRIER') && viewer.carrierId != null) {
-    // ticket_carrier_views holds, per carrier, the tickets it holds an open offer for or carries
-    // (`open`) and those it was offered before: a primary-key probe instead of reading offers.
-    parts.push(sql`exists (select 1 from ${ticketCarrierViews} v
-      where v.carrier_id = ${viewer.carrierId} and v.ticket_id = ${tickets.id}${carrierAll ? sql`` : sql` and v.open`})`);
+    parts.push(partyScope('carrier', sql`${viewer.carrierId}`, carrierAll));
   }
   if (viewer.roles.includes('CUSTOMS') && viewer.customsAgentId != null) {
     parts.push(sql`(${inArray(tickets.status, [...CUSTOMS_VISIBLE_STATUSES])} and exists (
@@ -103,7 +116,7 @@ const FOLD_AT = 64;
 
 /** The maintained rows of one scope, summed per status (prepared: it runs on every list and count). */
 const scopeCounts = (db: Tx) =>
-  prepared(db, 'ticket_counts_of_scope', () =>
+  prepared(db, 'ticket_counts_of_scope', (db) =>
     db
       .select({
         status: ticketCounts.status,
@@ -203,7 +216,7 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC') {
   const statuses = sql.placeholder('statuses');
   const party = sql.placeholder('party');
   const name = `ticket_home_page_${kind}_${order.toLowerCase()}`;
-  return prepared(db, name, () => {
+  return prepared(db, name, (db) => {
     const page =
       kind === 'carrier'
         ? // A carrier's page is walked from its own index (ticket_carrier_views), newest first, and
@@ -308,16 +321,29 @@ export async function listTickets(
 
 /**
  * One ticket within the caller's view (a carrier also reads tickets it was offered before), in one
- * statement.
+ * statement: prepared per scope kind when the viewer has one party's view, built for the union otherwise.
  */
 export async function findTicket(db: Tx, viewer: Viewer, id: number): Promise<TicketView | undefined> {
   const reader = offerReader(viewer);
-  const page = db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.id, id), isNull(tickets.deletedAt), viewScope(viewer, true)))
-    .as('page');
-  const [row] = await viewsQuery(db, page, reader.ownOffersOf);
+  const scope = countScope(viewer);
+  const byId = (db: Tx, scopeCondition: SQL, idValue: SQL) =>
+    viewsQuery(
+      db,
+      db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(sql`${tickets.id} = ${idValue}`, isNull(tickets.deletedAt), scopeCondition))
+        .as('page'),
+      scope ? sql.placeholder('own') : reader.ownOffersOf,
+    );
+  const rows = scope
+    ? await prepared(db, `ticket_view_${scope.kind}`, (db) =>
+        byId(db, partyScope(scope.kind, partyParameter, true), sql`${sql.placeholder('id')}::int`).prepare(
+          `ticket_view_${scope.kind}`,
+        ),
+      ).execute({ id, party: scope.id, own: reader.ownOffersOf })
+    : await byId(db, viewScope(viewer, true), sql`${id}`);
+  const [row] = rows;
   return row && toView(row, reader);
 }
 
@@ -325,7 +351,7 @@ export async function findTicket(db: Tx, viewer: Viewer, id: number): Promise<Ti
 export async function hydrate(db: Tx, viewer: Viewer, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
   const reader = offerReader(viewer);
-  const statement = prepared(db, 'ticket_views_by_id', () =>
+  const statement = prepared(db, 'ticket_views_by_id', (db) =>
     viewsQuery(
       db,
       db
@@ -356,24 +382,25 @@ export interface StatusCount {
  */
 function recentByStatus(db: Tx, kind: CountScope['kind']) {
   const name = `ticket_recent_by_status_${kind}`;
-  return prepared(db, name, () => {
-    const party = sql.placeholder('party');
-    const inScope =
-      kind === 'all'
-        ? undefined
-        : kind === 'supplier'
-          ? sql`${tickets.supplierId} = ${party}::int`
-          : sql`exists (select 1 from ${ticketCarrierViews} v
-              where v.carrier_id = ${party}::int and v.ticket_id = ${tickets.id} and v.open)`;
-    return db
-      .select({ status: tickets.status, n: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(
-        and(sql`${tickets.createdAt} >= ${sql.placeholder('since')}::timestamptz`, isNull(tickets.deletedAt), inScope),
-      )
-      .groupBy(tickets.status)
-      .prepare(name);
-  });
+  return prepared(
+    db,
+    name,
+    (db) =>
+      db
+        .select({ status: tickets.status, n: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(
+          and(
+            sql`${tickets.createdAt} >= ${sql.placeholder('since')}::timestamptz`,
+            isNull(tickets.deletedAt),
+            partyScope(kind, partyParameter),
+          ),
+        )
+        .groupBy(tickets.status)
+        .prepare(name),
+    // Only the planner knowing `since` reaches the last day's tickets by their creation-time index.
+    'per-value',
+  );
 }
 
 /** Tickets per stored status within the caller's view; oldestCount: created more than 24 h before `now`. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { isRole, type Role } from '../../shared/domain/roles';
 import type { User } from '../../shared/schemas/user';
 import type { Tx } from '../db/database';
+import { prepared } from '../db/prepared';
 import { firebaseTokens, loginAttempts, userRoles, users } from '../db/schema/accounts';
 import { carriers, customsAgents, depots, suppliers } from '../db/schema/parties';
 import type { AuthUser } from '../plugins/auth';
@@ -18,33 +19,28 @@ async function rolesOf(db: Tx, userId: number): Promise<Role[]> {
 /**
  * The signed-in user and its roles in one prepared statement, run on every authenticated request: the
  * row is read afresh each time so that a password change (token version) or a disabled account takes
- * effect at once. Prepared once per database handle (named statements are per connection in pg).
+ * effect at once.
  */
-function prepareAuthUser(db: Tx) {
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      supplierId: users.supplierId,
-      carrierId: users.carrierId,
-      customsAgentId: users.customsAgentId,
-      tokenVersion: users.tokenVersion,
-      roles: sql<string[] | null>`(select array_agg(ur.role order by ur.position, ur.role) from ${userRoles} ur
-        where ur.user_id = ${users.id})`,
-    })
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), eq(users.active, true)))
-    .prepare('find_auth_user');
-}
-const authUserStatements = new WeakMap<Tx, ReturnType<typeof prepareAuthUser>>();
+const authUser = (db: Tx) =>
+  prepared(db, 'find_auth_user', (db) =>
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        supplierId: users.supplierId,
+        carrierId: users.carrierId,
+        customsAgentId: users.customsAgentId,
+        tokenVersion: users.tokenVersion,
+        roles: sql<string[] | null>`(select array_agg(ur.role order by ur.position, ur.role) from ${userRoles} ur
+          where ur.user_id = ${users.id})`,
+      })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), eq(users.active, true)))
+      .prepare('find_auth_user'),
+  );
 
 export async function findAuthUser(db: Tx, id: number): Promise<AuthUser | undefined> {
-  let statement = authUserStatements.get(db);
-  if (!statement) {
-    statement = prepareAuthUser(db);
-    authUserStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const [row] = await authUser(db).execute({ id });
   if (!row) return undefined;
   return { ...row, roles: (row.roles ?? []).filter(isRole) };
 }
