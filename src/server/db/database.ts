@@ -64,7 +64,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     plannedOncePool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder });
-    planOnceOn(db as unknown as Db, drizzlePg({ client: plannedOncePool, schema, casing: 'snake_case' }) as unknown as Db);
+    planOnceOn(
+      db as unknown as Db,
+      drizzlePg({ client: plannedOncePool, schema, casing: 'snake_case' }) as unknown as Db,
+    );
     const listeners: pg.PoolClient[] = [];
     return {
       db: db as unknown as Db,
