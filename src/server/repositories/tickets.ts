@@ -377,27 +377,38 @@ export interface StatusCount {
 }
 
 /**
- * Live tickets of one maintained scope created since a time, per status: prepared per scope kind (the
- * scope as viewScope draws it, with the party as a parameter).
+ * Live tickets of one maintained scope created since a time, per status: prepared per scope kind, with
+ * the party as a parameter.
  */
 function recentByStatus(db: Tx, kind: CountScope['kind']) {
   const name = `ticket_recent_by_status_${kind}`;
+  const since = sql`${sql.placeholder('since')}::timestamptz`;
   return prepared(
     db,
     name,
     (db) =>
-      db
-        .select({ status: tickets.status, n: sql<number>`count(*)::int` })
-        .from(tickets)
-        .where(
-          and(
-            sql`${tickets.createdAt} >= ${sql.placeholder('since')}::timestamptz`,
-            isNull(tickets.deletedAt),
-            partyScope(kind, partyParameter),
-          ),
-        )
-        .groupBy(tickets.status)
-        .prepare(name),
+      kind === 'carrier'
+        ? // A carrier's open view keeps each ticket's creation time and status: its own index answers.
+          db
+            .select({ status: ticketCarrierViews.status, n: sql<number>`count(*)::int` })
+            .from(ticketCarrierViews)
+            .where(
+              and(
+                sql`${ticketCarrierViews.carrierId} = ${partyParameter}`,
+                eq(ticketCarrierViews.open, true),
+                sql`${ticketCarrierViews.createdAt} >= ${since}`,
+              ),
+            )
+            .groupBy(ticketCarrierViews.status)
+            .prepare(name)
+        : db
+            .select({ status: tickets.status, n: sql<number>`count(*)::int` })
+            .from(tickets)
+            .where(
+              and(sql`${tickets.createdAt} >= ${since}`, isNull(tickets.deletedAt), partyScope(kind, partyParameter)),
+            )
+            .groupBy(tickets.status)
+            .prepare(name),
     // Only the planner knowing `since` reaches the last day's tickets by their creation-time index.
     'per-value',
   );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { carriers, depots, destinations, suppliers } from './parties';
@@ -81,11 +82,16 @@ export const ticketCarrierViews = pgTable(
     /** The ticket's status, copied so a status filter is answered from this index. */
     status: text().notNull(),
     open: boolean().notNull(),
+    /** The ticket's creation time, copied so a carrier's tickets of the last day are read from this index. */
+    createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.carrierId, t.ticketId] }),
     index('ticket_carrier_views_status_idx').on(t.carrierId, t.status, t.ticketId),
     index('ticket_carrier_views_ticket_idx').on(t.ticketId),
+    index('ticket_carrier_views_open_created_idx')
+      .on(t.carrierId, t.createdAt)
+      .where(sql`open`),
   ],
 );
 
