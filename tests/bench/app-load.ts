@@ -23,6 +23,7 @@ import { build } from 'vite';
 import { compressFolder } from '../../src/build/compress-assets';
 import { FIRST_SCREEN_IDLE } from '../../src/app/lib/idle';
 import { freePort, startPortalProcess } from '../fixtures/portal-process';
+import { startH2Front } from './h2-front';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
@@ -136,7 +137,7 @@ function lighthouse(url: string, extra: string[] = []): LighthouseRun | null {
       '--only-categories=performance',
       '--form-factor=mobile',
       '--quiet',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu${url.startsWith('https:') ? ' --ignore-certificate-errors' : ''}`,
     ],
     {
       encoding: 'utf8',
@@ -252,6 +253,14 @@ export async function appLoadFigures({ withLighthouse = false } = {}): Promise<v
     if (withLighthouse) {
       lighthouseFigure('/login', `${portal.base}/login`);
       lighthouseFigure('/login/tradicional', `${portal.base}/login/tradicional`);
+      // In production a TLS proxy speaking HTTP/2 stands in front: measured that way too.
+      const front = await startH2Front(portal.base);
+      try {
+        lighthouseFigure('/login over HTTPS/2', `${front.base}/login`);
+        lighthouseFigure('/login/tradicional over HTTPS/2', `${front.base}/login/tradicional`);
+      } finally {
+        await front.stop();
+      }
       await signedInLighthouseFigure(
         "the supplier's ticket list, signed in, cold",
         portal.base,
@@ -265,9 +274,12 @@ export async function appLoadFigures({ withLighthouse = false } = {}): Promise<v
   if (withLighthouse) {
     const reference = await buildReference();
     const server = await startPortalProcess({ env: { DIST_DIR: reference, JOBS_ENABLED: 'false' } });
+    const front = await startH2Front(server.base);
     try {
       lighthouseFigure('reference page (React + Mantine sign-in card)', `${server.base}/`);
+      lighthouseFigure('reference page over HTTPS/2', `${front.base}/`);
     } finally {
+      await front.stop();
       await server.stop();
       await rm(reference, { recursive: true, force: true });
     }
