@@ -6,6 +6,7 @@
  * connection. The certificate is made for the run (openssl) and the browser told to accept it.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
@@ -16,7 +17,7 @@ import path from 'node:path';
 /** Headers HTTP/2 forbids or that describe the HTTP/1.1 connection itself. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
-export async function startH2Front(target: string): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startH2Front(target: string): Promise<{ base: string; spki: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'h2-front-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
@@ -43,6 +44,10 @@ export async function startH2Front(target: string): Promise<{ base: string; stop
     ],
     { stdio: 'ignore' },
   );
+  // The certificate's public key hash: Chromium trusts it with --ignore-certificate-errors-spki-list.
+  const publicKey = execFileSync('openssl', ['x509', '-in', cert, '-pubkey', '-noout']);
+  const der = execFileSync('openssl', ['pkey', '-pubin', '-outform', 'der'], { input: publicKey });
+  const spki = createHash('sha256').update(der).digest('base64');
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const server = http2.createSecureServer({ key: readFileSync(key), cert: readFileSync(cert) });
@@ -82,6 +87,7 @@ export async function startH2Front(target: string): Promise<{ base: string; stop
   const { port } = server.address() as AddressInfo;
   return {
     base: `https://127.0.0.1:${port}`,
+    spki,
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();

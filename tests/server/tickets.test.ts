@@ -346,6 +346,36 @@ describe('counts', () => {
     expect(counts.slice(0, 2).map((c) => c.oldestCount)).toEqual([2, 1]);
   });
 
+  it("should split a carrier's counts by age from the tickets it sees, also after a creation time is corrected", async () => {
+    const { carrier_id: carrierId } = await businessOf('carrier1');
+    const counted = async () =>
+      (await get('carrier1', '/api/tickets/count/states')).json<
+        { status: string; total: number; oldestCount: number }[]
+      >();
+    // What carrier1's list holds: each status's tickets, and those created more than 24 h ago.
+    const fromList = async () => {
+      const dayAgo = Date.now() - 24 * 3_600_000;
+      const entries = [];
+      for (const { status } of await counted()) {
+        const { tickets } = await list('carrier1', `&statusName=${status}`);
+        entries.push([status, [tickets.length, tickets.filter((x) => Date.parse(x.createAt) < dayAgo).length]]);
+      }
+      return Object.fromEntries(entries);
+    };
+    const asCounted = async () =>
+      Object.fromEntries((await counted()).map((c) => [c.status, [c.total, c.oldestCount]]));
+    expect(await asCounted()).toEqual(await fromList());
+    // A ticket of carrier1's from the last day, dated back two days: it turns day-old in its counts.
+    const [young] = await dbRows<{ id: number; status: string }>(sql`select t.id, t.status from tickets t
+      where t.carrier_id = ${carrierId} and t.status <> 'PENDING' and t.deleted_at is null
+        and t.created_at > now() - interval '24 hours' order by t.id limit 1`);
+    expect(young).toBeDefined();
+    const before = (await asCounted())[young!.status] as number[];
+    await dbRows(sql`update tickets set created_at = now() - interval '48 hours' where id = ${young!.id}`);
+    expect((await asCounted())[young!.status]).toEqual([before[0], before[1]! + 1]);
+    expect(await asCounted()).toEqual(await fromList());
+  });
+
   /** The service level as the API gives it and as counted from every offer now. */
   const serviceLevels = async () => {
     const res = await get('adminro', '/api/tickets/count/carrier');
