@@ -209,50 +209,68 @@ const offerReader = (viewer: Viewer): OfferReader => ({
 });
 
 /**
- * The page of a list filtered by status alone within one maintained scope: the shape of every home list,
- * prepared once per scope kind and order (statuses, party, limit and offset are its parameters).
+ * How a home page is read. Walking the scope's tickets in id order and keeping those of the requested
+ * statuses reads about (offset + limit) × scope ÷ matching entries; reading the matching tickets by
+ * status and sorting them reads about `matching`. The maintained counts give both sizes, so the walk
+ * (one plan for any values) is taken when it is short, and otherwise a plan made for the values, with
+ * which PostgreSQL reads by status (a handful of PENDING tickets among a supplier's thousands).
  */
-function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC') {
+export function homePagePlan(matching: number, scope: number, offset: number, limit: number): 'walk' | 'by-value' {
+  if (matching <= 0) return 'by-value';
+  const walk = ((offset + limit) * scope) / matching;
+  return walk <= Math.max(matching, 2_000) ? 'walk' : 'by-value';
+}
+
+/**
+ * The page of a list filtered by status alone within one maintained scope: the shape of every home list,
+ * prepared per scope kind, order and plan (statuses, party, limit and offset are its parameters).
+ */
+function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan: 'walk' | 'by-value') {
   const statuses = sql.placeholder('statuses');
   const party = sql.placeholder('party');
-  const name = `ticket_home_page_${kind}_${order.toLowerCase()}`;
-  return prepared(db, name, (db) => {
-    const page =
-      kind === 'carrier'
-        ? // A carrier's page is walked from its own index (ticket_carrier_views), newest first, and
-          // stops at the page.
-          db
-            .select({ id: sql<number>`${ticketCarrierViews.ticketId}`.as('id') })
-            .from(ticketCarrierViews)
-            .innerJoin(tickets, eq(tickets.id, ticketCarrierViews.ticketId))
-            .where(
-              and(
-                sql`${ticketCarrierViews.carrierId} = ${party}::int`,
-                eq(ticketCarrierViews.open, true),
-                sql`${ticketCarrierViews.status} = any(${statuses}::text[])`,
-                sql`${tickets.status} = any(${statuses}::text[])`,
-                isNull(tickets.deletedAt),
-              ),
-            )
-            .orderBy(order === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))
-        : // The others walk tickets by id, a supplier's through (supplier_id, id).
-          db
-            .select({ id: tickets.id })
-            .from(tickets)
-            .where(
-              and(
-                isNull(tickets.deletedAt),
-                kind === 'supplier' ? sql`${tickets.supplierId} = ${party}::int` : undefined,
-                sql`${tickets.status} = any(${statuses}::text[])`,
-              ),
-            )
-            .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'));
-    return viewsQuery(db, page.as('page'), sql.placeholder('own'), order).prepare(name);
-  });
+  const name = `ticket_home_page_${kind}_${order.toLowerCase()}${plan === 'walk' ? '' : '_by_value'}`;
+  return prepared(
+    db,
+    name,
+    (db) => {
+      const page =
+        kind === 'carrier'
+          ? // A carrier's page is walked from its own index (ticket_carrier_views), newest first, and
+            // stops at the page.
+            db
+              .select({ id: sql<number>`${ticketCarrierViews.ticketId}`.as('id') })
+              .from(ticketCarrierViews)
+              .innerJoin(tickets, eq(tickets.id, ticketCarrierViews.ticketId))
+              .where(
+                and(
+                  sql`${ticketCarrierViews.carrierId} = ${party}::int`,
+                  eq(ticketCarrierViews.open, true),
+                  sql`${ticketCarrierViews.status} = any(${statuses}::text[])`,
+                  sql`${tickets.status} = any(${statuses}::text[])`,
+                  isNull(tickets.deletedAt),
+                ),
+              )
+              .orderBy(order === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
+              .limit(sql.placeholder('limit'))
+              .offset(sql.placeholder('offset'))
+          : // The others walk tickets by id, a supplier's through (supplier_id, id).
+            db
+              .select({ id: tickets.id })
+              .from(tickets)
+              .where(
+                and(
+                  isNull(tickets.deletedAt),
+                  kind === 'supplier' ? sql`${tickets.supplierId} = ${party}::int` : undefined,
+                  sql`${tickets.status} = any(${statuses}::text[])`,
+                ),
+              )
+              .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
+              .limit(sql.placeholder('limit'))
+              .offset(sql.placeholder('offset'));
+      return viewsQuery(db, page.as('page'), sql.placeholder('own'), order).prepare(name);
+    },
+    plan === 'walk' ? 'once' : 'per-value',
+  );
 }
 
 export async function listTickets(
@@ -265,21 +283,19 @@ export async function listTickets(
   const order = f.orderBy === 'ASC' ? 'ASC' : 'DESC';
   const offset = (f.page - 1) * f.limit;
   if (scope && onlyStatusFilter(f)) {
-    // The home lists: one prepared statement for the page and its tickets, the total from maintained counts.
-    const [rows, counts] = await Promise.all([
-      homePage(db, scope.kind, order).execute({
-        statuses: [...f.statuses],
-        party: scope.id,
-        limit: f.limit,
-        offset,
-        own: reader.ownOffersOf,
-      }),
-      maintainedCounts(db, scope),
-    ]);
-    return {
-      tickets: rows.map((r) => toView(r, reader)),
-      count: f.statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0),
-    };
+    // The home lists: the total from maintained counts, then one prepared statement for the page and its
+    // tickets, read the way those counts say is shorter.
+    const counts = await maintainedCounts(db, scope);
+    const count = f.statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
+    const all = [...counts.values()].reduce((sum, n) => sum + n, 0);
+    const rows = await homePage(db, scope.kind, order, homePagePlan(count, all, offset, f.limit)).execute({
+      statuses: [...f.statuses],
+      party: scope.id,
+      limit: f.limit,
+      offset,
+      own: reader.ownOffersOf,
+    });
+    return { tickets: rows.map((r) => toView(r, reader)), count };
   }
   const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
   // A carrier's page is walked from its own index, as above.
