@@ -128,8 +128,13 @@ describe.each(kinds)('file store in $name', (kind) => {
 
   it('should remove an object and say it no longer exists', async () => {
     const stored = await t.app.files.put(Readable.from([Buffer.from('to remove')]), 100);
+    const opened = await t.app.files.open(stored.key);
+    const bytes: Buffer[] = [];
+    for await (const chunk of opened!) bytes.push(chunk as Buffer);
+    expect(Buffer.concat(bytes).toString()).toBe('to remove');
     await t.app.files.remove(stored.key);
     expect(await t.app.files.exists(stored.key)).toBe(false);
+    expect(await t.app.files.open(stored.key)).toBeNull();
     expect(await keys()).not.toContain(stored.key);
     // Removing it again is not an error.
     await t.app.files.remove(stored.key);

@@ -24,6 +24,11 @@ export interface FileStore {
   put(source: Readable, maxBytes: number): Promise<StoredObject>;
   /** The object's bytes as a stream (fetched as the stream is read). */
   read(key: string): Readable;
+  /**
+   * The object's bytes, already fetched, or null when there is no such object: one request to the store,
+   * so an object removed after a check cannot turn an answer into a failure halfway.
+   */
+  open(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Every object key with its modification time (for the orphan sweep). */

@@ -1,6 +1,6 @@
 /** The file store in a local folder (DATA_DIR/files by default): one file per object, sharded in sub-folders. */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -45,6 +45,14 @@ export class LocalFileStore implements FileStore {
 
   read(key: string): Readable {
     return createReadStream(this.pathOf(key));
+  }
+
+  async open(key: string): Promise<Readable | null> {
+    const handle = await open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    return handle ? handle.createReadStream() : null;
   }
 
   async remove(key: string): Promise<void> {

@@ -118,6 +118,16 @@ export class S3FileStore implements FileStore {
     return ReadableStream.from(bytes(), { objectMode: false });
   }
 
+  async open(key: string): Promise<Readable | null> {
+    try {
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      return response.Body as Readable;
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }

@@ -20,14 +20,16 @@ export async function fileRoutes(app: FastifyInstance) {
     summary: 'Download a stored file',
     handler: async ({ user, body: { key }, reply }) => {
       const file = await findDownloadableFile(app.db, user, key);
-      if (!file || !(await app.files.exists(file.key))) throw new HttpError(404, REQUEST_MSG.fileNotFound);
+      // One request to the store: the object is fetched or known to be missing before anything is sent.
+      const body = file && (await app.files.open(file.key));
+      if (!file || !body) throw new HttpError(404, REQUEST_MSG.fileNotFound);
       const name = downloadName(file);
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Length', String(file.size))
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(app.files.read(file.key));
+        .send(body);
     },
   });
 }
