@@ -77,7 +77,7 @@ const partyParameter = sql`${sql.placeholder('party')}::int`;
  * union. `carrierAll` widens a carrier's view to tickets it was offered before (its /all page).
  */
 export function viewScope(viewer: Viewer, carrierAll = false): SQL {
-  if (isAdmin(viewer)) return partyScope('all', sql``);
+  if (isAdmin(viewer)) return sql`true`;
   const parts: SQL[] = [];
   if (viewer.roles.includes('SUPPLIER') && viewer.supplierId != null) {
     parts.push(partyScope('supplier', sql`${viewer.supplierId}`));
@@ -227,7 +227,6 @@ export function homePagePlan(matching: number, scope: number, offset: number, li
  */
 function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan: 'walk' | 'by-value') {
   const statuses = sql.placeholder('statuses');
-  const party = sql.placeholder('party');
   const name = `ticket_home_page_${kind}_${order.toLowerCase()}${plan === 'walk' ? '' : '_by_value'}`;
   return prepared(
     db,
@@ -243,7 +242,7 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
               .innerJoin(tickets, eq(tickets.id, ticketCarrierViews.ticketId))
               .where(
                 and(
-                  sql`${ticketCarrierViews.carrierId} = ${party}::int`,
+                  sql`${ticketCarrierViews.carrierId} = ${partyParameter}`,
                   eq(ticketCarrierViews.open, true),
                   sql`${ticketCarrierViews.status} = any(${statuses}::text[])`,
                   sql`${tickets.status} = any(${statuses}::text[])`,
@@ -260,7 +259,7 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
               .where(
                 and(
                   isNull(tickets.deletedAt),
-                  kind === 'supplier' ? sql`${tickets.supplierId} = ${party}::int` : undefined,
+                  partyScope(kind, partyParameter),
                   sql`${tickets.status} = any(${statuses}::text[])`,
                 ),
               )
@@ -335,31 +334,36 @@ export async function listTickets(
   return { tickets: rows.map((r) => toView(r, reader)), count };
 }
 
+/** The one ticket `id` names, within `scope` (a condition on `tickets`), as the page of viewsQuery. */
+const ticketPage = (db: Tx, id: SQL, scope: SQL) =>
+  db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(sql`${tickets.id} = ${id}`, isNull(tickets.deletedAt), scope))
+    .as('page');
+
+/** A ticket within one party's view (a carrier's wide one), prepared per scope kind. */
+function ticketOfScope(db: Tx, kind: CountScope['kind']) {
+  const name = `ticket_view_${kind}`;
+  return prepared(db, name, (db) =>
+    viewsQuery(
+      db,
+      ticketPage(db, sql`${sql.placeholder('id')}::int`, partyScope(kind, partyParameter, true)),
+      sql.placeholder('own'),
+    ).prepare(name),
+  );
+}
+
 /**
  * One ticket within the caller's view (a carrier also reads tickets it was offered before), in one
- * statement: prepared per scope kind when the viewer has one party's view, built for the union otherwise.
+ * statement: prepared when the viewer has one party's view, built for the union of several otherwise.
  */
 export async function findTicket(db: Tx, viewer: Viewer, id: number): Promise<TicketView | undefined> {
   const reader = offerReader(viewer);
   const scope = countScope(viewer);
-  const byId = (db: Tx, scopeCondition: SQL, idValue: SQL) =>
-    viewsQuery(
-      db,
-      db
-        .select({ id: tickets.id })
-        .from(tickets)
-        .where(and(sql`${tickets.id} = ${idValue}`, isNull(tickets.deletedAt), scopeCondition))
-        .as('page'),
-      scope ? sql.placeholder('own') : reader.ownOffersOf,
-    );
-  const rows = scope
-    ? await prepared(db, `ticket_view_${scope.kind}`, (db) =>
-        byId(db, partyScope(scope.kind, partyParameter, true), sql`${sql.placeholder('id')}::int`).prepare(
-          `ticket_view_${scope.kind}`,
-        ),
-      ).execute({ id, party: scope.id, own: reader.ownOffersOf })
-    : await byId(db, viewScope(viewer, true), sql`${id}`);
-  const [row] = rows;
+  const [row] = scope
+    ? await ticketOfScope(db, scope.kind).execute({ id, party: scope.id, own: reader.ownOffersOf })
+    : await viewsQuery(db, ticketPage(db, sql`${id}`, viewScope(viewer, true)), reader.ownOffersOf);
   return row && toView(row, reader);
 }
 
