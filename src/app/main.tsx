@@ -38,7 +38,7 @@ async function start() {
   const router = createAppRouter();
   // Signed in: the persisted lists are in the cache before the first render, so an offline start shows them.
   await Promise.all([locale, signedIn ? startOffline() : undefined]);
-  const firstScreen = afterFirstScreen(router);
+  const firstScreen = afterFirstScreen();
   // Signed out: the offline store (Dexie, outbox, persister) waits until /login is on screen and idle.
   if (!signedIn) void firstScreen.then(startOffline);
   const root = document.getElementById('root');

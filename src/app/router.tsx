@@ -2,9 +2,10 @@
  * The route tree. Every screen is its own lazy module; areas are guarded by
  * AREA_ROLES (wrong role or signed out: /login); anything unknown goes to /login.
  */
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { FullPageLoader } from './components/full-page-loader';
+import { firstScreenRendered } from './lib/idle';
 import type { Area } from '../shared/domain/permissions';
 import { PATHS } from './paths';
 import { HomeRedirect } from './routes/dashboard/home-redirect';
@@ -32,9 +33,16 @@ const ticketRoute = (parent: string, path: string): RouteObject => ({
   lazy: screen(() => import('./routes/ticket/ticket-page'), 'TicketPage'),
 });
 
+/** Every screen's root: says when the first one has rendered (work that waits for it starts then). */
+function Root() {
+  useEffect(firstScreenRendered, []);
+  return <Outlet />;
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
+    Component: Root,
     HydrateFallback: FullPageLoader,
     children: [
       { index: true, element: <HomeRedirect /> },
