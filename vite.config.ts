@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compressAssets } from './src/build/compress-assets.ts';
+import { mantineStyles } from './src/build/mantine-styles.ts';
 import { precacheGroups } from './src/build/precache-groups.ts';
 
 const groups = precacheGroups();
@@ -12,6 +13,8 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
+    // Each Mantine component's CSS travels with its code: a screen loads the styles it renders.
+    mantineStyles(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     // A message without its Spanish text fails the build (and so CI).

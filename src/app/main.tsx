@@ -1,9 +1,9 @@
 import './styles';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { activateLocale, initialLocale } from './lib/i18n';
-import { afterFirstScreen } from './lib/idle';
+import { afterFirstScreen, holdUntilFirstScreen } from './lib/idle';
 import { queryClient } from './lib/query-client';
 import { getSession } from './lib/session-store';
 import { AppProviders } from './providers';
@@ -28,7 +28,11 @@ function WhenIdle({ firstScreen }: { firstScreen: Promise<void> }) {
   ) : null;
 }
 
-const startOffline = async () => (await import('./offline/start')).startOffline(queryClient);
+/** The saved lists back from IndexedDB (no Dexie on this path) and the session followed. */
+const restoreCache = async () => (await import('./offline/restore')).restoreCache(queryClient);
+/** The rest of the offline machinery (Dexie, outbox sync, screen caching), after `restored`. */
+const startOffline = async (restored?: Promise<unknown>) =>
+  (await import('./offline/start')).startOffline(queryClient, restored);
 
 async function start() {
   const locale = activateLocale(initialLocale());
@@ -36,20 +40,29 @@ async function start() {
   const signedIn = Boolean(token && user);
   // The router starts loading the first screen's modules now, beside the catalogue.
   const router = createAppRouter();
-  // Signed in: the persisted lists are in the cache before the first render, so an offline start shows them.
-  await Promise.all([locale, signedIn ? startOffline() : undefined]);
+  // Signed in: the saved lists come back from IndexedDB while the frame renders. Online, the lists ask
+  // the network at once (a saved copy never replaces a newer answer, and fills a list still waiting for
+  // one); offline, they wait for the saved copy (AppProviders' restored) rather than say nothing is saved.
+  const restoring = signedIn ? restoreCache() : undefined;
+  await locale;
   const firstScreen = afterFirstScreen();
-  // Signed out: the offline store (Dexie, outbox, persister) waits until /login is on screen and idle.
-  if (!signedIn) void firstScreen.then(startOffline);
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html has no #root');
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient} notificationsAfter={firstScreen}>
-        <RouterProvider router={router} />
-        <WhenIdle firstScreen={firstScreen} />
-      </AppProviders>
-    </StrictMode>,
+  holdUntilFirstScreen(firstScreen);
+  // The outbox, its sync and the screen cache wait until the first screen is on and idle.
+  void firstScreen.then(() => startOffline(restoring));
+  const restored = navigator.onLine ? undefined : restoring?.then(() => undefined);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices and keeps the main thread answering meanwhile.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient} notificationsAfter={firstScreen} restored={restored}>
+          <RouterProvider router={router} />
+          <WhenIdle firstScreen={firstScreen} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,7 +1,7 @@
 import { DatesProvider } from '@mantine/dates';
 import { MantineProvider } from '@mantine/core';
 import { I18nProvider, useLingui } from '@lingui/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthProvider } from './features/auth/auth-context';
 import { i18n } from './lib/i18n';
@@ -25,7 +25,27 @@ export interface AppProvidersProps {
   env?: 'default' | 'test';
   /** The toasts' container mounts once this settles (the app: when its first screen is idle). */
   notificationsAfter?: Promise<void>;
+  /**
+   * Settles once the signed-in user's saved lists are back from IndexedDB. Until then the screens render
+   * (frame, skeletons) but their queries wait instead of fetching, so an offline start shows the saved
+   * lists rather than an error, and the first paint does not wait for the offline store.
+   */
+  restored?: Promise<void>;
   children: ReactNode;
+}
+
+function RestoreGate({ restored, children }: { restored: Promise<void> | undefined; children: ReactNode }) {
+  const [restoring, setRestoring] = useState(restored !== undefined);
+  useEffect(() => {
+    let mounted = true;
+    // A failed restore (no IndexedDB) only means nothing was saved: the queries go to the network.
+    const done = () => mounted && setRestoring(false);
+    void restored?.then(done, done);
+    return () => {
+      mounted = false;
+    };
+  }, [restored]);
+  return <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>;
 }
 
 function DeferredNotifications({ after }: { after: Promise<void> | undefined }) {
@@ -59,7 +79,13 @@ function LocalisedMantine({ env, children }: { env: 'default' | 'test'; children
   );
 }
 
-export function AppProviders({ queryClient, env = 'default', notificationsAfter, children }: AppProvidersProps) {
+export function AppProviders({
+  queryClient,
+  env = 'default',
+  notificationsAfter,
+  restored,
+  children,
+}: AppProvidersProps) {
   return (
     <I18nProvider i18n={i18n}>
       <LocalisedMantine env={env}>
@@ -67,7 +93,9 @@ export function AppProviders({ queryClient, env = 'default', notificationsAfter,
           {/* Below the dashboard header (AppShell publishes its height on :root), at the top elsewhere. */}
           <DeferredNotifications after={notificationsAfter} />
           <QueryClientProvider client={queryClient}>
-            <AuthProvider>{children}</AuthProvider>
+            <RestoreGate restored={restored}>
+              <AuthProvider>{children}</AuthProvider>
+            </RestoreGate>
           </QueryClientProvider>
         </LocalisedDates>
       </LocalisedMantine>

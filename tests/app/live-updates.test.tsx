@@ -82,14 +82,32 @@ describe('the event stream', () => {
     expect(current().url).toBe(`/api/events?token=${encodeURIComponent(tokenFor(USERS.supplier1))}`);
   });
 
-  it('should reopen the stream when the token changes and close it at sign-out', () => {
+  it('should keep the open stream when the token is renewed, use the new token to reconnect, and close at sign-out', async () => {
     renderLive();
     const first = current();
+    act(() => first.open());
+    await screen.findByText('list fetched 1 times');
     act(() => setSession('token-renewed', USERS.supplier1));
-    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    // The silent sign-in on every start renews the token: the stream (and the lists) are left alone.
+    expect(current()).toBe(first);
+    expect(screen.getByText('list fetched 1 times')).toBeInTheDocument();
+    // The server drops the connection: EventSource would retry the old address; a stream with the new
+    // token opens at once instead.
+    act(() => first.refuse());
     expect(current().url).toBe('/api/events?token=token-renewed');
     act(() => clearSession());
     expect(FakeEventSource.open()).toHaveLength(0);
+  });
+
+  it("should reconnect with the renewed token when the server ends the old token's session", () => {
+    renderLive();
+    const first = current();
+    act(() => first.open());
+    // A password changed in this tab: the answer brought a new token, and the server ends the old one.
+    act(() => setSession('token-after-password-change', USERS.supplier1));
+    act(() => first.frame('session-ended', {}));
+    expect(localStorage.getItem('token')).toBe('token-after-password-change');
+    expect(current().url).toBe('/api/events?token=token-after-password-change');
   });
 
   it('should refetch the ticket list when the stream opens again', async () => {

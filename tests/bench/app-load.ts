@@ -16,7 +16,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -156,6 +156,12 @@ async function lighthouse(url: string, extra: string[] = [], trustKey?: string):
     return null;
   });
   if (!run) return null;
+  // LIGHTHOUSE_REPORTS=<folder> keeps every raw report there, to look into where the time went.
+  const keep = process.env.LIGHTHOUSE_REPORTS;
+  if (keep) {
+    await mkdir(keep, { recursive: true });
+    await writeFile(path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), run.stdout);
+  }
   const report = JSON.parse(run.stdout) as {
     categories: { performance: { score: number } };
     audits: Record<string, { numericValue: number }>;
@@ -193,8 +199,17 @@ async function lighthouseFigure(name: string, url: string, trustKey?: string) {
  * localStorage (signed in through the API); before each run the origin's HTTP cache, service worker,
  * Cache Storage and IndexedDB are emptied, so every file comes from the network.
  */
-async function signedInLighthouseFigure(name: string, base: string, screen: string, username: string) {
-  const login = await fetch(`${base}/api/auth/login`, {
+export async function signedInLighthouseFigure(
+  name: string,
+  portal: string,
+  screen: string,
+  username: string,
+  front?: { base: string; spki: string },
+) {
+  const base = front?.base ?? portal;
+  const trustKey = front?.spki;
+  // Signed in straight at the portal: Node's fetch would refuse the front's throwaway certificate.
+  const login = await fetch(`${portal}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: 'Demo-1234!' }),
@@ -204,7 +219,13 @@ async function signedInLighthouseFigure(name: string, base: string, screen: stri
   const profile = await mkdtemp(path.join(tmpdir(), 'lighthouse-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--remote-debugging-port=${port}`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      `--remote-debugging-port=${port}`,
+      ...(trustKey ? [`--ignore-certificate-errors-spki-list=${trustKey}`] : []),
+    ],
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -225,7 +246,7 @@ async function signedInLighthouseFigure(name: string, base: string, screen: stri
         origin: base,
         storageTypes: 'cache_storage,indexeddb,service_workers',
       });
-      const run = await lighthouse(`${base}${screen}`, [`--port=${port}`, '--disable-storage-reset']);
+      const run = await lighthouse(`${base}${screen}`, [`--port=${port}`, '--disable-storage-reset'], trustKey);
       if (run) runs.push(run);
     }
     printLighthouse(name, runs);

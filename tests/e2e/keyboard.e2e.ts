@@ -26,9 +26,12 @@ const toast = (page: Page, text: string | RegExp) =>
 const isFocused = (target: Locator) =>
   target.evaluate((element) => element === document.activeElement).catch(() => false);
 
-/** Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a keyboard user moves on. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<void> {
-  await target.waitFor({ state: 'visible', timeout: 20_000 });
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a keyboard user moves on.
+ * `hidden`: the focusable element is drawn by its label (a segmented control's radio input).
+ */
+async function tabTo(page: Page, target: Locator, { back = false, max = 80, hidden = false } = {}): Promise<void> {
+  await target.waitFor({ state: hidden ? 'attached' : 'visible', timeout: 20_000 });
   for (let presses = 0; presses <= max; presses += 1) {
     if (await isFocused(target)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
@@ -163,6 +166,11 @@ describe('keyboard-only journeys', () => {
     );
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/dashboard/customs/truck-documentation');
+    // The newest trucks of the agent may all be released (other journeys release theirs): the Awaiting
+    // filter, reached as a keyboard user does (Tab to the chosen segment, then an arrow key).
+    await tabTo(page, page.getByRole('radio', { name: 'All' }), { hidden: true });
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('radio', { name: 'Awaiting' }).isChecked()).toBe(true);
     const row = page.getByRole('row').filter({ hasText: 'Awaiting' }).first();
     const link = row.getByRole('link', { name: /Open documentation of trip \d+/ });
     const trip = Number(

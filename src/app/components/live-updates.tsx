@@ -1,6 +1,6 @@
 /**
  * Live updates of the signed-in frame: listens to /api/events with
- * the session's token (reopened when the token changes, closed at sign-out), refetches the ticket data
+ * the session's token (one stream per signed-in user, closed at sign-out), refetches the ticket data
  * an event touches and shows the 20-second toast naming the trip. It also leaves the texts, in the
  * user's language, and the user's home for the service worker's push notifications, follows a clicked
  * notification to its list, and registers the device for push (PushRegistration).
@@ -81,8 +81,10 @@ export interface LiveUpdatesProps {
   home: string;
 }
 
+const isSignedIn = () => getSession().token !== null;
+
 export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
-  const { token } = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn, isSignedIn);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const templates = useEventTemplates();
@@ -96,18 +98,15 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
   }, [templates, home]);
 
   useEffect(() => {
-    if (!token || typeof EventSource === 'undefined') return;
-    return openEventStream(token, {
+    if (!signedIn || typeof EventSource === 'undefined') return;
+    // One stream per signed-in user; it reads the session's token whenever it (re)connects.
+    return openEventStream(() => getSession().token, {
       // A password change (in another tab or device) ended this session: sign out now, not at the next
-      // call. A stream of a token this tab has already replaced ends no session.
-      onSessionEnded: () => {
-        if (getSession().token === token) clearSession(true);
-      },
+      // call.
+      onSessionEnded: () => clearSession(true),
       // A refused reconnection may be an ended session: one call that shows its status tells, and the
       // api client signs out on its 401.
-      onRefused: () => {
-        if (getSession().token === token) void apiFetch(`/users/${userId}`).catch(() => undefined);
-      },
+      onRefused: () => void apiFetch(`/users/${userId}`).catch(() => undefined),
       // Events may have been missed while the stream was closed; a list already loading is kept.
       onOpen: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }, { cancelRefetch: false }),
       onEvent: (event) => {
@@ -124,7 +123,7 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
         } else show();
       },
     });
-  }, [token, userId, queryClient]);
+  }, [signedIn, userId, queryClient]);
 
   useEffect(() => {
     const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;

@@ -183,14 +183,16 @@ export interface EventStreamHandlers {
 }
 
 /**
- * Opens /api/events?token=… and keeps it open until the returned function is called. EventSource
- * reconnects by itself after a dropped connection; when it gives up (an answer other than 200: the
- * token expired, a proxy error) this opens a new one with backoff, and at once when the device comes
- * back online. While the device is offline the stream is closed and nothing is retried: EventSource
- * would otherwise try again every few seconds for as long as a phone has no network, waking the radio
- * and the battery for requests that cannot succeed.
+ * Opens /api/events?token=… and keeps it open until the returned function is called. `token` is read
+ * at every (re)connection: a renewed token (the silent sign-in on start, a password changed in this
+ * tab) does not cost the open stream, which stays valid, and the next connection uses the new one.
+ * EventSource reconnects by itself after a dropped connection; when it gives up (an answer other than
+ * 200: the token expired, a proxy error) this opens a new one with backoff, and at once when the
+ * device comes back online. While the device is offline the stream is closed and nothing is retried:
+ * EventSource would otherwise try again every few seconds for as long as a phone has no network,
+ * waking the radio and the battery for requests that cannot succeed.
  */
-export function openEventStream(token: string, handlers: EventStreamHandlers): () => void {
+export function openEventStream(token: () => string | null, handlers: EventStreamHandlers): () => void {
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = RETRY_MIN_MS;
@@ -215,15 +217,23 @@ export function openEventStream(token: string, handlers: EventStreamHandlers): (
     if (stopped) return;
     source?.close();
     source = null;
-    if (offline()) return;
-    const current = new EventSource(`${EVENTS_PATH}?token=${encodeURIComponent(token)}`);
+    const openedWith = token();
+    if (offline() || !openedWith) return;
+    const current = new EventSource(`${EVENTS_PATH}?token=${encodeURIComponent(openedWith)}`);
     source = current;
+    // This tab renewed its token since the stream opened: what the server says of the old one (ended,
+    // refused) is not about the session in use, which gets its own stream at once.
+    const replaced = () => token() !== openedWith;
     current.addEventListener('ticket', onTicket as EventListener);
     current.addEventListener(SESSION_ENDED_EVENT, () => {
       if (stopped || source !== current) return;
-      stopped = true;
       current.close();
       source = null;
+      if (replaced()) {
+        connect();
+        return;
+      }
+      stopped = true;
       handlers.onSessionEnded?.();
     });
     current.addEventListener('open', () => {
@@ -236,6 +246,11 @@ export function openEventStream(token: string, handlers: EventStreamHandlers): (
         // Offline: stop EventSource's own retries; 'online' opens a new stream.
         current.close();
         source = null;
+        return;
+      }
+      if (replaced()) {
+        // EventSource retries with the address it was given: the renewed token goes in a new stream.
+        connect();
         return;
       }
       if (current.readyState !== EventSource.CLOSED) return;

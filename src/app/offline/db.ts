@@ -7,12 +7,10 @@
  *   localStorage); mirrored from the page's session and removed on sign-out.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import { DB_NAME, type KeyValue } from './db-schema';
 import type { OutboxItem } from './outbox-types';
 
-export interface KeyValue {
-  key: string;
-  value: string;
-}
+export { DB_NAME, type KeyValue };
 
 export interface StoredSession {
   id: 'current';
@@ -25,8 +23,6 @@ export type OfflineDb = Dexie & {
   outbox: EntityTable<OutboxItem, 'id'>;
   session: EntityTable<StoredSession, 'id'>;
 };
-
-export const DB_NAME = 'scrap-portal-offline';
 
 function open(): OfflineDb {
   const db = new Dexie(DB_NAME) as OfflineDb;

@@ -1,14 +1,15 @@
 /**
- * The TanStack Query cache kept in IndexedDB, per user. The card's
- * sync-storage persister needs a synchronous Storage; DexieStorage is one: every value is loaded
- * from Dexie into memory before the app renders, reads come from memory, writes go to memory and
- * then, in order, to Dexie. Each user has their own key; signing out (or any 401) removes the
- * user's copy from memory and from IndexedDB.
+ * The TanStack Query cache kept in IndexedDB, per user. The sync-storage persister needs a
+ * synchronous Storage; DexieStorage is one: every value is read into memory when the app starts,
+ * reads come from memory, writes go to memory and then, in order, to IndexedDB through Dexie. Each
+ * user has their own key; signing out (or any 401) removes the user's copy from memory and from
+ * IndexedDB. The start reads IndexedDB directly (readSavedValues): a signed-in page restores its
+ * lists without waiting for Dexie, which arrives with the first write.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
-import { db } from './db';
+import { DB_NAME, type KeyValue } from './db-schema';
 
 export const CACHE_PREFIX = 'query-cache:';
 /** A cache older than this is not restored. */
@@ -18,13 +19,51 @@ const BUSTER = 'v1';
 
 export const cacheKey = (userId: number) => `${CACHE_PREFIX}${userId}`;
 
+/**
+ * Every stored value, read straight from IndexedDB. A device that never stored anything has no
+ * database: its creation is cancelled (the version upgrade aborted), so Dexie later creates it with
+ * its tables as usual, and nothing is restored.
+ */
+export function readSavedValues(): Promise<KeyValue[]> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = () => {
+      if (request.error?.name === 'AbortError') resolve([]);
+      else reject(request.error ?? new Error('IndexedDB refused to open'));
+    };
+    request.onsuccess = () => {
+      const database = request.result;
+      // Dexie may open the database for a newer version meanwhile: this connection steps aside.
+      database.onversionchange = () => database.close();
+      if (!database.objectStoreNames.contains('kv')) {
+        database.close();
+        resolve([]);
+        return;
+      }
+      const read = database.transaction('kv', 'readonly').objectStore('kv').getAll();
+      read.onsuccess = () => {
+        database.close();
+        resolve(read.result as KeyValue[]);
+      };
+      read.onerror = () => {
+        database.close();
+        reject(read.error ?? new Error('IndexedDB refused the read'));
+      };
+    };
+  });
+}
+
+/** The Dexie table, imported with the first write rather than at start. */
+const kvTable = async () => (await import('./db')).db.kv;
+
 export class DexieStorage {
   private readonly values = new Map<string, string>();
   private writes: Promise<unknown> = Promise.resolve();
 
   /** Loads every stored value; call once before the app reads the cache. */
   async load(): Promise<void> {
-    const rows = await db.kv.toArray();
+    const rows = await readSavedValues();
     this.values.clear();
     for (const row of rows) this.values.set(row.key, row.value);
   }
@@ -35,12 +74,12 @@ export class DexieStorage {
 
   setItem(key: string, value: string): void {
     this.values.set(key, value);
-    this.enqueue(() => db.kv.put({ key, value }));
+    this.enqueue(async () => (await kvTable()).put({ key, value }));
   }
 
   removeItem(key: string): void {
     this.values.delete(key);
-    this.enqueue(() => db.kv.delete(key));
+    this.enqueue(async () => (await kvTable()).delete(key));
   }
 
   /** Resolves once every write so far reached IndexedDB. */

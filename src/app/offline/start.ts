@@ -1,58 +1,32 @@
 /**
- * Starts the offline half of the page, before the first render: loads the persisted query cache of
- * the signed-in user from IndexedDB, mirrors the session for the service worker, follows sign-in and
- * sign-out (a user's cache is wiped when their session ends), asks for persistent storage, starts
- * the outbox sync and has the service worker keep the user's screens.
+ * Starts the offline half of the page once its first screen is on: mirrors the session for the
+ * service worker, releases outbox items an earlier page left held for editing, asks for persistent
+ * storage, starts the outbox sync and has the service worker keep the user's screens. The saved
+ * query cache is restored first (restore.ts), by the caller when a signed-in page needed it sooner.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { i18n } from '../lib/i18n';
-import { getSession, subscribeSession } from '../lib/session-store';
-import { db } from './db';
+import { subscribeSession } from '../lib/session-store';
 import { releaseAllEditing } from './outbox';
-import { requestSync, startPageSync } from './page-sync';
-import { cacheStorage, createCachePersistence, type CachePersistence } from './persister';
+import { startPageSync } from './page-sync';
+import { mirrorSession, restoreCache } from './restore';
 import { enableUploadProgress } from './request';
 import { requestScreenCache } from './screens';
 import { requestPersistentStorage } from './storage';
 
-/** The service worker reads the token from IndexedDB (it has no localStorage). */
-export async function mirrorSession(): Promise<void> {
-  const { token, user } = getSession();
-  if (token && user) await db.session.put({ id: 'current', token, userId: user.id });
-  else await db.session.delete('current');
-}
+export { followSession, mirrorSession } from './restore';
 
-/** Follows the session: switch caches on sign-in, wipe the user's cache when the session ends. */
-export function followSession(persistence: CachePersistence, onSignedIn: () => void = () => undefined): () => void {
-  const signedIn = () => {
-    const { token, user } = getSession();
-    return token && user ? user.id : null;
-  };
-  let current = signedIn();
-  return subscribeSession(() => {
-    const next = signedIn();
-    void mirrorSession().catch(() => undefined);
-    if (next === current) return;
-    if (current !== null) persistence.wipe(current);
-    current = next;
-    void persistence.switchUser(next);
-    if (next !== null) onSignedIn();
-  });
-}
-
-export async function startOffline(queryClient: QueryClient): Promise<void> {
+/** `restored`: the cache restore the page already ran; without it this runs one. */
+export async function startOffline(queryClient: QueryClient, restored?: Promise<unknown>): Promise<void> {
   enableUploadProgress();
-  const persistence = createCachePersistence(queryClient);
+  // A restore that could not run (its module did not load) leaves the lists to the network.
+  await (restored ?? restoreCache(queryClient)).catch(() => undefined);
   try {
-    await cacheStorage.load();
-    const { token, user } = getSession();
-    await persistence.switchUser(token && user ? user.id : null);
     await mirrorSession();
     await releaseAllEditing();
   } catch {
     // No IndexedDB (private mode of some browsers): the app works online without the offline parts.
   }
-  followSession(persistence, () => void requestSync(true));
   // The service worker keeps the screens of the signed-in role in the active language.
   const cacheScreens = () => void requestScreenCache().catch(() => undefined);
   cacheScreens();

@@ -1,36 +1,27 @@
-/** The signed-in user's outbox for views: live from IndexedDB (this tab, other tabs, the SW). */
-import { liveQuery } from 'dexie';
+/**
+ * The signed-in user's outbox for views, live from IndexedDB. The outbox code (Dexie) is imported
+ * once the first screen is on and idle, so the frame and the lists paint without it; until it
+ * answers the outbox reads as empty, as it does for a user who has nothing waiting.
+ */
 import { useEffect, useState } from 'react';
-import { listItems, subscribeOutbox } from './outbox';
+import { firstScreenIdle } from '../lib/idle';
 import type { OutboxItem } from './outbox-types';
-import { directSends } from './submit';
 
 export function useOutboxItems(userId: number | null | undefined): OutboxItem[] {
   const [state, setState] = useState<{ userId: number | null; items: OutboxItem[] }>({ userId: null, items: [] });
   useEffect(() => {
     if (userId == null) return;
     let live = true;
-    const setItems = (items: OutboxItem[]) => setState({ userId, items });
-    const refresh = () =>
-      void listItems(userId)
-        .then((next) => {
-          if (live) setItems(next);
-        })
-        .catch(() => undefined);
-    const subscription = liveQuery(() => listItems(userId)).subscribe({
-      next: (next) => {
-        if (live) setItems(next);
-      },
-      error: () => undefined,
-    });
-    const unsubscribe = subscribeOutbox(refresh);
+    let stop: (() => void) | undefined;
+    void firstScreenIdle()
+      .then(() => import('./outbox-watch'))
+      .then(({ watchOutbox }) => {
+        if (live) stop = watchOutbox(userId, (items) => setState({ userId, items }));
+      });
     return () => {
       live = false;
-      subscription.unsubscribe();
-      unsubscribe();
+      stop?.();
     };
   }, [userId]);
-  if (userId == null || state.userId !== userId) return [];
-  // A write the form is sending right now is not "waiting" yet.
-  return state.items.filter((item) => !directSends.has(item.id));
+  return userId == null || state.userId !== userId ? [] : state.items;
 }

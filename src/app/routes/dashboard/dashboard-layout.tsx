@@ -1,12 +1,15 @@
-import './full-styles';
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { homeFor, isRole } from '../../../shared/domain/roles';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { DashboardShell } from '../../components/layout/dashboard-shell';
 import { useAuth } from '../../features/auth/auth-context';
-import { ChangeOwnPasswordModal } from '../../features/auth/components/change-own-password-modal';
+import { whenFirstOpened } from '../../components/when-first-opened';
 import { PATHS } from '../../paths';
+
+const ChangeOwnPasswordModal = whenFirstOpened(() =>
+  import('../../features/auth/components/change-own-password-modal').then((m) => m.ChangeOwnPasswordModal),
+);
 
 /** /dashboard: signed-in users only; the frame follows the first role. */
 export function DashboardLayout() {

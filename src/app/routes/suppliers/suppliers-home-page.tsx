@@ -4,11 +4,17 @@ import { IconCirclePlus, IconHistory, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { can } from '../../../shared/domain/permissions';
 import { useAuth } from '../../features/auth/auth-context';
-import { DeleteTicketDialog } from '../../features/tickets/components/delete-ticket-dialog';
-import { NewTicketDialog } from '../../features/tickets/components/new-ticket-dialog';
+import { whenFirstOpened } from '../../components/when-first-opened';
 import { TicketList } from '../../features/tickets/components/ticket-list';
 import type { TicketListConfig } from '../../features/tickets/list-params';
 import { PATHS, SUPPLIER_ACTIONS, SUPPLIER_ACTION_PARAM } from '../../paths';
+
+const NewTicketDialog = whenFirstOpened(() =>
+  import('../../features/tickets/components/new-ticket-dialog').then((m) => m.NewTicketDialog),
+);
+const DeleteTicketDialog = whenFirstOpened(() =>
+  import('../../features/tickets/components/delete-ticket-dialog').then((m) => m.DeleteTicketDialog),
+);
 
 const CONFIG: TicketListConfig = {
   role: 'SUPPLIER',

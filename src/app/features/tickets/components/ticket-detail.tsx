@@ -38,7 +38,7 @@ import type { Ticket } from '../types';
 import { CarrierCell } from './carrier-cell';
 import { OfferHistory } from './offer-history';
 import { TicketActions } from './ticket-actions';
-import { TicketDialogs, type OpenDialog } from './ticket-dialogs';
+import { LazyTicketDialogs as TicketDialogs, type OpenDialog } from './lazy-ticket-dialogs';
 import { useErrorToast } from './use-error-toast';
 import { LabelledValue } from '../../../components/labelled-value';
 

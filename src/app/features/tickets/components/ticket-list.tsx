@@ -21,7 +21,7 @@ import { ticketsQueryOptions } from '../api/get-tickets';
 import { hasListFilters, pageSize, toTicketFilters, useListParams, type TicketListConfig } from '../list-params';
 import { FilterButtons, FilterStack, useFilterGroups, type FilterValues } from './ticket-filters';
 import { TicketCards } from './ticket-cards';
-import { TicketDialogs, type OpenDialog } from './ticket-dialogs';
+import { LazyTicketDialogs as TicketDialogs, type OpenDialog } from './lazy-ticket-dialogs';
 import { SearchElsewhere, useSearchElsewhere } from './search-elsewhere';
 import { TicketTable } from './ticket-table';
 import { useErrorToast } from './use-error-toast';
