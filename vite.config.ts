@@ -27,7 +27,10 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/*.png'],
+      includeAssets: ['favicon.svg'],
+      // The home-screen and notification icons (public/icons) are fetched by the browser when needed, online:
+      // not precached (about 32 kB a phone would otherwise download on its first visit).
+      includeManifestIcons: false,
       manifest: {
         name: 'Scrap Logistics Portal',
         short_name: 'Scrap Portal',
