@@ -39,24 +39,43 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80, hidd
   throw new Error(`${target} cannot be reached with ${back ? 'Shift+Tab' : 'Tab'}`);
 }
 
-/** Opens a select with the arrow key and moves to the first option matching `option`, then Enter. */
+/**
+ * Opens a select with the arrow key and moves to the first option matching `option`, then Enter; the
+ * choice must show in the field. A list whose options arrived while it was opening can show an option
+ * as highlighted that Enter does not take yet: a keyboard user then goes down and up again, and so
+ * does this (at most three times).
+ */
 async function chooseWithKeys(page: Page, combobox: Locator, option: RegExp = /./): Promise<string> {
   await tabTo(page, combobox);
-  await page.keyboard.press('ArrowDown');
-  const listbox = page.getByRole('listbox').last();
-  await listbox.waitFor({ state: 'visible', timeout: 15_000 });
-  await listbox.getByRole('option').first().waitFor({ timeout: 15_000 });
-  const count = await listbox.getByRole('option').count();
-  for (let moves = 0; moves <= count; moves += 1) {
-    const selected = listbox.locator('[data-combobox-selected]');
-    const text = (await selected.count()) > 0 ? ((await selected.first().textContent()) ?? '') : '';
-    if (text && option.test(text)) {
-      await page.keyboard.press('Enter');
-      return text;
-    }
+  for (let attempt = 0; attempt < 3; attempt += 1) {
     await page.keyboard.press('ArrowDown');
+    // The combobox names its open list (aria-controls): another select's list may still be closing.
+    await expect.poll(() => combobox.getAttribute('aria-controls'), { timeout: 15_000 }).toBeTruthy();
+    const listbox = page.locator(`[id="${await combobox.getAttribute('aria-controls')}"]`);
+    await listbox.waitFor({ state: 'visible', timeout: 15_000 });
+    await listbox.getByRole('option').first().waitFor({ timeout: 15_000 });
+    const count = await listbox.getByRole('option').count();
+    let chosen = '';
+    for (let moves = 0; moves <= count && !chosen; moves += 1) {
+      const selected = listbox.locator('[data-combobox-selected]');
+      const text = (await selected.count()) > 0 ? ((await selected.first().textContent()) ?? '') : '';
+      if (text && option.test(text)) {
+        await page.keyboard.press('Enter');
+        chosen = text;
+      } else await page.keyboard.press('ArrowDown');
+    }
+    if (!chosen) throw new Error(`No option ${option} in ${combobox}`);
+    const taken = await expect
+      .poll(() => combobox.inputValue(), { timeout: 2_000 })
+      .toBe(chosen)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (taken) return chosen;
+    await page.keyboard.press('ArrowUp');
   }
-  throw new Error(`No option ${option} in ${combobox}`);
+  throw new Error(`${combobox} did not take the option chosen with Enter`);
 }
 
 async function signInWithKeys(page: Page, username: string): Promise<void> {
