@@ -28,7 +28,8 @@ export interface AppProvidersProps {
   /**
    * Settles once the signed-in user's saved lists are back from IndexedDB. Until then the screens render
    * (frame, skeletons) but their queries wait instead of fetching, so an offline start shows the saved
-   * lists rather than an error, and the first paint does not wait for the offline store.
+   * lists rather than an error. The app passes it only when it starts offline: online, the lists fetch
+   * at once and the saved copy fills only what is still waiting for an answer.
    */
   restored?: Promise<void>;
   children: ReactNode;

@@ -8,19 +8,18 @@
  * offline before that has no code to run. It then closes again, says there is no connection, and the
  * next opening tries the download again (the screen around it stays as it was).
  */
-import { Center, Loader } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { FullPageLoader } from './full-page-loader';
 
-function Arriving() {
-  const { t } = useLingui();
-  return (
-    <Center pos="fixed" inset={0} style={{ zIndex: 300 }} aria-busy="true">
-      <Loader role="status" aria-label={t`Loading`} />
-    </Center>
-  );
-}
+/** The screen's loading spinner, over the screen that offers the dialog. */
+const Arriving = () => (
+  <Box pos="fixed" inset={0} style={{ zIndex: 300 }}>
+    <FullPageLoader />
+  </Box>
+);
 
 /** The dialog's code could not be downloaded. */
 class DialogCodeUnavailable extends Error {}
