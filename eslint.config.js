@@ -6,6 +6,11 @@ import { readdirSync } from 'node:fs';
 
 /** Import boundaries of STYLE.md: app and server never import each other; features do not import features. */
 const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// The app's dayjs follows the language and stays out of the sign-in screens' code (src/app/lib/dayjs.ts).
+const appDayjs = {
+  regex: '^dayjs(/.*)?$',
+  message: "Import { dayjs } from app/lib/dayjs (or import it for its side effect beside Mantine's date pickers).",
+};
 const features = readdirSync('src/app/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -38,14 +43,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundaries([{ group: ['**/server/**', '**/src/server/**'], message: 'The app must not import the server.' }]),
+      ...boundaries([
+        { group: ['**/server/**', '**/src/server/**'], message: 'The app must not import the server.' },
+        appDayjs,
+      ]),
     },
+  },
+  {
+    files: ['src/app/lib/dayjs.ts'],
+    rules: boundaries([{ group: ['**/server/**'], message: 'The app must not import the server.' }]),
   },
   // Each feature may import app/lib, app/components, app/offline and shared, never a sibling feature.
   ...features.map((feature) => ({
     files: [`src/app/features/${feature}/**/*.{ts,tsx}`],
     rules: boundaries([
       { group: ['**/server/**'], message: 'The app must not import the server.' },
+      appDayjs,
       {
         group: [
           '**/features/__none__/**',
@@ -68,6 +81,7 @@ export default tseslint.config(
     files: ['src/app/components/**/*.{ts,tsx}'],
     rules: boundaries([
       { group: ['**/server/**'], message: 'The app must not import the server.' },
+      appDayjs,
       { group: ['**/features/**'], message: 'Shared components import no feature.' },
     ]),
   },

@@ -2,10 +2,11 @@ import './styles';
 import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { activateLocale, initialLocale } from './lib/i18n';
+import { activateLocale, initialLocale, wholeCatalogue } from './lib/i18n';
 import { afterFirstScreen, holdUntilFirstScreen } from './lib/idle';
 import { queryClient } from './lib/query-client';
 import { getSession } from './lib/session-store';
+import { PATHS } from './paths';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
@@ -35,9 +36,11 @@ const startOffline = async (restored?: Promise<unknown>) =>
   (await import('./offline/start')).startOffline(queryClient, restored);
 
 async function start() {
-  const locale = activateLocale(initialLocale());
   const { token, user } = getSession();
   const signedIn = Boolean(token && user);
+  // Signed out on /login: that screen's own messages first (lib/i18n).
+  const signInOnly = !signedIn && window.location.pathname.replace(/\/$/, '') === PATHS.login.root;
+  const locale = activateLocale(initialLocale(), { signInOnly });
   // The router starts loading the first screen's modules now, beside the catalogue.
   const router = createAppRouter();
   // Signed in: the saved lists come back from IndexedDB while the frame renders. Online, the lists ask
@@ -47,6 +50,9 @@ async function start() {
   await locale;
   const firstScreen = afterFirstScreen();
   holdUntilFirstScreen(firstScreen);
+  // The rest of the catalogue comes once the first screen is idle (offline it is asked again by the
+  // next screen that needs it); the update prompt, which has messages of its own, waits for it.
+  const withCatalogue = firstScreen.then(() => wholeCatalogue().catch(() => undefined));
   // The outbox, its sync and the screen cache wait until the first screen is on and idle.
   void firstScreen.then(() => startOffline(restoring));
   const restored = navigator.onLine ? undefined : restoring?.then(() => undefined);
@@ -59,7 +65,7 @@ async function start() {
       <StrictMode>
         <AppProviders queryClient={queryClient} notificationsAfter={firstScreen} restored={restored}>
           <RouterProvider router={router} />
-          <WhenIdle firstScreen={firstScreen} />
+          <WhenIdle firstScreen={withCatalogue} />
         </AppProviders>
       </StrictMode>,
     ),

@@ -5,13 +5,25 @@
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { FullPageLoader } from './components/full-page-loader';
+import { wholeCatalogue } from './lib/i18n';
 import { firstScreenRendered } from './lib/idle';
 import type { Area } from '../shared/domain/permissions';
 import { PATHS } from './paths';
 import { HomeRedirect } from './routes/dashboard/home-redirect';
 
-/** A lazy route whose module exports the screen under `name`. */
+/**
+ * A lazy route whose module exports the screen under `name`. It renders once the whole catalogue is
+ * loaded too: a signed-out start on /login has only that screen's messages at first.
+ */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => {
+    const [module] = await Promise.all([load(), wholeCatalogue()]);
+    return { Component: module[name] as ComponentType };
+  };
+}
+
+/** The sign-in screen (/login and its layout): its messages are in the slice a signed-out start loads (lib/i18n). */
+function signInScreen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => {
     const module = await load();
     return { Component: module[name] as ComponentType };
@@ -21,7 +33,7 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 /** An area's guard (roles, cross-area redirects): loaded with the signed-in screens, not by /login. */
 function guard(area: Area) {
   return async () => {
-    const { RequireArea } = await import('./routes/dashboard/require-area');
+    const [{ RequireArea }] = await Promise.all([import('./routes/dashboard/require-area'), wholeCatalogue()]);
     return { element: <RequireArea area={area} /> };
   };
 }
@@ -49,9 +61,9 @@ export const routes: RouteObject[] = [
       { path: 'token', lazy: screen(() => import('./routes/token-page'), 'TokenPage') },
       {
         path: 'login',
-        lazy: screen(() => import('./routes/login/login-layout'), 'LoginLayout'),
+        lazy: signInScreen(() => import('./routes/login/login-layout'), 'LoginLayout'),
         children: [
-          { index: true, lazy: screen(() => import('./routes/login/login-choice-page'), 'LoginChoicePage') },
+          { index: true, lazy: signInScreen(() => import('./routes/login/login-choice-page'), 'LoginChoicePage') },
           {
             path: 'tradicional',
             lazy: screen(() => import('./routes/login/traditional-login-page'), 'TraditionalLoginPage'),

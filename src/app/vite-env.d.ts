@@ -6,6 +6,12 @@ declare module '*.po' {
   export const messages: Messages;
 }
 
+/** The messages of the sign-in screen (/login), cut from a catalogue at build time; null outside a build. */
+declare module 'virtual:sign-in-catalogue/*' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages | null;
+}
+
 /** Firebase web configuration for push (see .env.example); push is off unless every value is set. */
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_API_KEY?: string;

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newContext, untilOfflineReady, watchErrors } from './support/browser';
+import { FIRST_SCREEN_IDLE } from '../../src/app/lib/idle';
+import {
+  DEMO_PASSWORD,
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  launch,
+  newContext,
+  untilOfflineReady,
+  watchErrors,
+} from './support/browser';
 import { expectPath, signIn } from './support/session';
 
 let browser: Browser;
@@ -82,6 +92,43 @@ describe('signing in and the app shell', () => {
     await signIn(page, 'supplier1');
     await page.goto('/dashboard/admin/ongoing');
     await expectPath(page, '/login');
+    await context.close();
+  });
+
+  it("should open /login with that screen's own messages, the rest of the catalogue once it is idle, and sign in in Spanish", async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: DESKTOP,
+      locale: 'es-MX',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.getByText('Elige cómo quieres entrar al portal.').isVisible()).toBe(true);
+    // Files the page asked for, split at the moment its first screen was idle.
+    const catalogues = () =>
+      page.evaluate((mark) => {
+        const idle = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
+        const files = performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ file: new URL(entry.name).pathname.split('/').pop()!, at: entry.startTime }))
+          .filter(({ file }) => file.includes('catalogue-'));
+        return {
+          before: files.filter(({ at }) => at < idle).map(({ file }) => file.replace(/-[\w-]{8}\.js$/, '')),
+          after: files.filter(({ at }) => at >= idle).map(({ file }) => file.replace(/-[\w-]{8}\.js$/, '')),
+        };
+      }, FIRST_SCREEN_IDLE);
+    await expect.poll(async () => (await catalogues()).after).toEqual(['catalogue-es']);
+    expect((await catalogues()).before).toEqual(['sign-in-catalogue-es']);
+    await page.getByRole('link', { name: /Usuario y contraseña/ }).click();
+    await page.getByLabel('Usuario', { exact: true }).fill('supplier1');
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expectPath(page, '/dashboard/suppliers');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Menú principal' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

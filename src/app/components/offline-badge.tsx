@@ -3,10 +3,15 @@ import { useLingui } from '@lingui/react/macro';
 import { IconCloudOff } from '@tabler/icons-react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useOffline } from '../lib/connectivity';
+import { wholeCatalogue } from '../lib/i18n';
 import { getSession, subscribeSession } from '../lib/session-store';
 
 // The outbox (IndexedDB through Dexie) belongs to a signed-in user: a signed-out /login never loads it.
-const OutboxIndicator = lazy(() => import('./outbox-indicator').then((m) => ({ default: m.OutboxIndicator })));
+// Its texts are not among the sign-in screen's own messages: it waits for the whole catalogue.
+const OutboxIndicator = lazy(async () => {
+  const [module] = await Promise.all([import('./outbox-indicator'), wholeCatalogue()]);
+  return { default: module.OutboxIndicator };
+});
 
 /** Shown while the device is offline or the server does not answer, with the outbox beside it. */
 export function OfflineBadge() {

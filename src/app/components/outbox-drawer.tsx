@@ -6,7 +6,7 @@ import { Alert, Badge, Button, Drawer, Group, Paper, Progress, Stack, Text } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconClockEdit, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../lib/dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOffline } from '../lib/connectivity';

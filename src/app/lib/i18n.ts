@@ -1,11 +1,14 @@
 /**
  * Lingui set-up: English (source) and Spanish, the choice remembered per device (localStorage).
  * Catalogues are the .po files, compiled on import by @lingui/vite-plugin.
+ *
+ * A signed-out start on /login loads only that screen's messages, cut from the catalogue at build time
+ * (src/build/sign-in-catalogue.ts), and the whole catalogue once the screen is idle: a phone on a slow
+ * network then shows /login without waiting for 800 messages it does not use. Every other screen
+ * waits for `wholeCatalogue()` before it renders.
  */
 import { i18n, type Messages } from '@lingui/core';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es-mx';
-import { dayjsLocale, intlLocale } from './locale-format';
+import { intlLocale } from './locale-format';
 
 export const LOCALES = ['en', 'es'] as const;
 export type AppLocale = (typeof LOCALES)[number];
@@ -27,12 +30,48 @@ async function loadMessages(locale: AppLocale): Promise<Messages> {
   return catalog.messages;
 }
 
-export async function activateLocale(locale: AppLocale): Promise<void> {
-  const messages = await loadMessages(locale);
+async function loadSignInMessages(locale: AppLocale): Promise<Messages | null> {
+  const slice =
+    locale === 'es' ? await import('virtual:sign-in-catalogue/es') : await import('virtual:sign-in-catalogue/en');
+  return slice.messages;
+}
+
+// A message the loaded catalogue lacks shows its bare id to the user: say so in the console (the
+// browser tests fail on it), which also tells whether a screen rendered before its catalogue came.
+i18n.on('missing', ({ id, locale }) => console.error(`Missing text for message ${id} (${locale})`));
+
+/** The whole catalogue of the active locale: settled when it is loaded, null when not asked for yet. */
+let whole: Promise<void> | null = null;
+
+/**
+ * Activates a locale. `signInOnly`: with the sign-in screen's messages only (the whole catalogue
+ * follows through `wholeCatalogue()`); the whole catalogue where the build has no slice.
+ */
+export async function activateLocale(locale: AppLocale, { signInOnly = false } = {}): Promise<void> {
+  const slice = signInOnly ? await loadSignInMessages(locale) : null;
+  const messages = slice ?? (await loadMessages(locale));
+  whole = slice ? null : Promise.resolve();
   i18n.loadAndActivate({ locale, messages });
-  // Spanish is Mexican Spanish: dates, numbers and the page language follow es-MX.
-  dayjs.locale(dayjsLocale(locale));
+  // Spanish is Mexican Spanish: numbers and the page language follow es-MX (dates too: lib/dayjs).
   document.documentElement.lang = intlLocale(locale);
+}
+
+/**
+ * Resolves once the active locale's whole catalogue is loaded, downloading it the first time. A failed
+ * download (offline before the service worker kept it) is tried again by the next call.
+ */
+export function wholeCatalogue(): Promise<void> {
+  if (whole) return whole;
+  const locale = i18n.locale as AppLocale;
+  const loading = loadMessages(locale).then(
+    (messages) => i18n.load(locale, messages),
+    (error: unknown) => {
+      if (whole === loading) whole = null;
+      throw error;
+    },
+  );
+  whole = loading;
+  return loading;
 }
 
 export async function changeLocale(locale: AppLocale): Promise<void> {

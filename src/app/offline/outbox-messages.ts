@@ -5,7 +5,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
+import { dayjs } from '../lib/dayjs';
 import { translateError } from '../lib/messages';
 import type { OutboxItem } from './outbox-types';
 

@@ -37,12 +37,16 @@ export async function newContext(browser: Browser, viewport = DESKTOP, locale = 
   return browser.newContext({ baseURL: baseUrl(), viewport, locale, serviceWorkers: 'allow' });
 }
 
-/** Collects page errors and CSP violations so a test can assert the page ran cleanly. */
+/**
+ * Collects page errors, CSP violations and messages shown without their text (a screen rendered before
+ * its catalogue) so a test can assert the page ran cleanly.
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy|Missing text for message/i.test(message.text()))
+      errors.push(message.text());
   });
   return errors;
 }

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dayjs';
 
 /** The spec's RPA date format, in the user's time zone. */
 export const RPA_DATE_FORMAT = 'YYYY-MM-DD HH:mm';

@@ -1,5 +1,5 @@
 /** Numbers, money and dates of the back office in the user's language (es-MX in Spanish). */
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { useLingui } from '@lingui/react';
 
 export function useFormats() {

@@ -1,5 +1,5 @@
 /** Small readings of a ticket that the table, the cards and the ticket page share. */
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dayjs';
 import type { Role } from '../../../shared/domain/roles';
 import { PATHS } from '../../paths';
 import type { Ticket, TicketAssignment } from './types';

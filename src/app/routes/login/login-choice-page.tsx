@@ -1,11 +1,19 @@
-import { Alert, Button, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChevronRight, IconKey, IconUser, type Icon } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { homeFor } from '../../../shared/domain/roles';
 import { useAuth } from '../../features/auth/auth-context';
+import { wholeCatalogue } from '../../lib/i18n';
 import { PATHS } from '../../paths';
 import classes from './login-choice-page.module.css';
+
+// Shown only to a user who is already signed in, who started with the whole catalogue: its code (and
+// Mantine's Button) is not part of the signed-out /login.
+const SignedInNotice = lazy(async () => {
+  const [module] = await Promise.all([import('./signed-in-notice'), wholeCatalogue()]);
+  return { default: module.SignedInNotice };
+});
 
 interface ChoiceProps {
   to: string;
@@ -35,8 +43,7 @@ function Choice({ to, icon: ChoiceIcon, title, hint }: ChoiceProps) {
 
 export function LoginChoicePage() {
   const { t } = useLingui();
-  const { user, logout } = useAuth();
-  const name = user?.userDetail.name || user?.username || '';
+  const { user } = useAuth();
 
   return (
     <Stack gap="lg">
@@ -49,16 +56,9 @@ export function LoginChoicePage() {
         </Text>
       </div>
       {user && (
-        <Alert color="brand" variant="light" title={t`You are signed in as ${name}`}>
-          <Group gap="xs" mt="xs">
-            <Button size="compact-sm" component={Link} to={homeFor(user.roles)}>
-              {t`Go to my home`}
-            </Button>
-            <Button size="compact-sm" variant="default" onClick={logout}>
-              {t`Log out`}
-            </Button>
-          </Group>
-        </Alert>
+        <Suspense fallback={null}>
+          <SignedInNotice />
+        </Suspense>
       )}
       <Stack gap="sm">
         <Choice to={PATHS.login.sso} icon={IconKey} title={t`Single sign-on`} hint={t`With your company account`} />

@@ -1,4 +1,4 @@
-import { Alert, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { OfflineBadge } from '../../components/offline-badge';
 import { getSession, subscribeSession } from '../../lib/session-store';
+import { LoginNotice } from './login-notice';
 import classes from './login-layout.module.css';
 
 /** The frame of every /login screen: brand, language and a centred card. */
@@ -25,9 +26,9 @@ export function LoginLayout() {
       <Center component="main" className={classes.center}>
         <Stack w="100%" maw={420} gap="md">
           {ended && (
-            <Alert color="yellow" role="alert">
-              {t`Your session has ended; sign in again`}
-            </Alert>
+            <LoginNotice color="yellow" role="alert">
+              <Text size="sm">{t`Your session has ended; sign in again`}</Text>
+            </LoginNotice>
           )}
           <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 32 }} className={classes.card}>
             <Outlet />

@@ -5,6 +5,8 @@
  */
 import { Badge, Button, Group, NumberInput, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+// Registers Mexican Spanish for the date pickers.
+import '../../../lib/dayjs';
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { IconCalculator, IconFileSpreadsheet, IconFileZip, IconPlus } from '@tabler/icons-react';

@@ -6,6 +6,8 @@
  */
 import { Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+// Registers Mexican Spanish for the date pickers.
+import '../../../lib/dayjs';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import * as v from 'valibot';

@@ -4,7 +4,7 @@
  */
 import { Anchor, Badge, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CarrierMode } from '../../../../shared/domain/roles';

@@ -5,7 +5,7 @@
 import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconMapPin } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import type { DocumentSlot } from '../../../../shared/schemas/documentation';
 import { formatAmount, formatTonnes, formatWeight, intlLocale } from '../../../lib/locale-format';
 import type { DocTicket, Documentation, FileRef } from '../types';

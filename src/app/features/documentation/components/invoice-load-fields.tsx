@@ -5,6 +5,8 @@
  */
 import { Autocomplete, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+// Registers Mexican Spanish for the date pickers.
+import '../../../lib/dayjs';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';

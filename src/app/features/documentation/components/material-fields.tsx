@@ -1,7 +1,7 @@
 import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import { formatTonnes, useLocaleFormat, type IntlLocale } from '../../../lib/locale-format';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useMaterials } from '../api/get-materials';

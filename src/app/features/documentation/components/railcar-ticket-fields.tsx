@@ -6,7 +6,7 @@
 import { Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useRailCarriers } from '../../../lib/lookups';
 import { useDepots } from '../api/get-depots';

@@ -1,6 +1,6 @@
 import { Badge, Paper, SimpleGrid } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import type { Role } from '../../../../shared/domain/roles';
 import { useStatusLabel } from '../status-label';
 import type { DocTicket } from '../types';

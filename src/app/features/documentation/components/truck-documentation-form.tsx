@@ -7,7 +7,7 @@
  */
 import { Select, Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import type { ActionUser } from '../../../../shared/domain/available-actions';
 import { EMPTY_VALUES, valuesFromDocumentation, type DocumentationFormValues } from '../form-values';
 import { describeSaveError } from '../save-error';

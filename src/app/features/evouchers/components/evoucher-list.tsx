@@ -8,7 +8,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EVOUCHER_PAGE_SIZE, type EvoucherView } from '../../../../shared/schemas/evoucher';

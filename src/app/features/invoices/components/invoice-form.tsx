@@ -5,6 +5,8 @@
  */
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+// Registers Mexican Spanish for the date pickers.
+import '../../../lib/dayjs';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';

@@ -8,7 +8,7 @@ import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import { useMemo, useState } from 'react';
 import { allowedDates, allowedTimes, checkWithdrawal, earliestSlot } from '../../../../shared/domain/withdrawal';
 import { ConfirmTicketSchema } from '../../../../shared/schemas/ticket';
