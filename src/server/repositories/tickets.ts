@@ -421,7 +421,8 @@ function recentByStatus(db: Tx, kind: CountScope['kind']) {
           .where(
             and(
               sql`${ticketCarrierViews.carrierId} = ${partyParameter}`,
-              eq(ticketCarrierViews.open, true),
+              // Written out, not a parameter: the plan made once must see it to use the open rows' index.
+              sql`${ticketCarrierViews.open}`,
               sql`${ticketCarrierViews.createdAt} between ${since} and ${until}`,
             ),
           )
