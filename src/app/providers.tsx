@@ -32,20 +32,37 @@ export interface AppProvidersProps {
    * at once and the saved copy fills only what is still waiting for an answer.
    */
   restored?: Promise<void>;
+  /**
+   * How long the queries wait for `restored` at most (default 3 s): IndexedDB can stay blocked (another
+   * tab of an older version holding the database open), and the screens must not wait for it for ever.
+   * A copy that comes back later still fills the lists.
+   */
+  restoreDeadlineMs?: number;
   children: ReactNode;
 }
 
-function RestoreGate({ restored, children }: { restored: Promise<void> | undefined; children: ReactNode }) {
+function RestoreGate({
+  restored,
+  deadlineMs,
+  children,
+}: {
+  restored: Promise<void> | undefined;
+  deadlineMs: number;
+  children: ReactNode;
+}) {
   const [restoring, setRestoring] = useState(restored !== undefined);
   useEffect(() => {
+    if (!restored) return;
     let mounted = true;
     // A failed restore (no IndexedDB) only means nothing was saved: the queries go to the network.
     const done = () => mounted && setRestoring(false);
-    void restored?.then(done, done);
+    void restored.then(done, done);
+    const deadline = setTimeout(done, deadlineMs);
     return () => {
       mounted = false;
+      clearTimeout(deadline);
     };
-  }, [restored]);
+  }, [restored, deadlineMs]);
   return <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>;
 }
 
@@ -85,6 +102,7 @@ export function AppProviders({
   env = 'default',
   notificationsAfter,
   restored,
+  restoreDeadlineMs = 3000,
   children,
 }: AppProvidersProps) {
   return (
@@ -94,7 +112,7 @@ export function AppProviders({
           {/* Below the dashboard header (AppShell publishes its height on :root), at the top elsewhere. */}
           <DeferredNotifications after={notificationsAfter} />
           <QueryClientProvider client={queryClient}>
-            <RestoreGate restored={restored}>
+            <RestoreGate restored={restored} deadlineMs={restoreDeadlineMs}>
               <AuthProvider>{children}</AuthProvider>
             </RestoreGate>
           </QueryClientProvider>
