@@ -516,29 +516,38 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<Ca
     piled: number;
   }>(
     db,
+    // Each part is summed per carrier before the carriers are joined: 44 rows a side, not a row per
+    // carrier and day and per offer of the cut days to sort.
     sql`with days as (
-        select carrier_id, day, sum(offers)::int as offers, sum(confirmed)::int as confirmed, count(*)::int as piled
+        select carrier_id,
+          sum(offers)::int as month_total, sum(confirmed)::int as month_confirmed,
+          coalesce(sum(offers) filter (where day >= ${isoDay(weekDays)}), 0)::int as week_total,
+          coalesce(sum(confirmed) filter (where day >= ${isoDay(weekDays)}), 0)::int as week_confirmed,
+          (count(*) - count(distinct day))::int as piled
         from carrier_offer_days where day >= ${isoDay(monthDays)} and day < ${isoDay(today)}
-        group by carrier_id, day
-      ), parts as (
-        select carrier_id, true as in_month, day >= ${isoDay(weekDays)} as in_week, offers, confirmed, piled - 1 as piled
-        from days
-        union all
-        select carrier_id, created_at < ${at(monthDays)} or created_at >= ${at(today)}, created_at >= ${at(week)},
-          1, (status = 'CONFIRMED')::int, 0
+        group by carrier_id
+      ), cut as (
+        select carrier_id,
+          (count(*) filter (where created_at < ${at(monthDays)} or created_at >= ${at(today)}))::int as month_total,
+          (count(*) filter (where (created_at < ${at(monthDays)} or created_at >= ${at(today)})
+            and status = 'CONFIRMED'))::int as month_confirmed,
+          (count(*) filter (where created_at >= ${at(week)}))::int as week_total,
+          (count(*) filter (where created_at >= ${at(week)} and status = 'CONFIRMED'))::int as week_confirmed
         from ticket_assignments
         where (created_at >= ${at(month)} and created_at < ${at(monthDays)})
           or (created_at >= ${at(week)} and created_at < ${at(weekDays)})
           or (created_at >= ${at(today)} and created_at <= ${at(end)})
+        group by carrier_id
       )
       select c.id, c.business_name, c.mode,
-        coalesce(sum(p.offers) filter (where p.in_month), 0)::int as month_total,
-        coalesce(sum(p.confirmed) filter (where p.in_month), 0)::int as month_confirmed,
-        coalesce(sum(p.offers) filter (where p.in_week), 0)::int as week_total,
-        coalesce(sum(p.confirmed) filter (where p.in_week), 0)::int as week_confirmed,
-        coalesce(sum(p.piled), 0)::int as piled
-      from carriers c left join parts p on p.carrier_id = c.id
-      group by c.id, c.business_name, c.mode
+        coalesce(d.month_total, 0) + coalesce(x.month_total, 0) as month_total,
+        coalesce(d.month_confirmed, 0) + coalesce(x.month_confirmed, 0) as month_confirmed,
+        coalesce(d.week_total, 0) + coalesce(x.week_total, 0) as week_total,
+        coalesce(d.week_confirmed, 0) + coalesce(x.week_confirmed, 0) as week_confirmed,
+        coalesce(d.piled, 0) as piled
+      from carriers c
+      left join days d on d.carrier_id = c.id
+      left join cut x on x.carrier_id = c.id
       order by c.id`,
   );
   // Rows beyond one per carrier and day are folded, as the ticket counts are.
