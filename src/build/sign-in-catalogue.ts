@@ -31,13 +31,13 @@ export interface SignInCatalogueOptions {
 }
 
 /** The compiled messages of a catalogue module as the Lingui plugin writes it: `JSON.parse("…")`. */
-export function compiledMessages(code: string): Record<string, unknown> {
+function compiledMessages(code: string): Record<string, unknown> {
   const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/s.exec(code);
   if (!literal) throw new Error('sign-in catalogue: a compiled catalogue is not JSON.parse("…")');
   return JSON.parse(JSON.parse(literal[1]!) as string) as Record<string, unknown>;
 }
 
-export function messageIds(code: string): string[] {
+function messageIds(code: string): string[] {
   return [...code.matchAll(MESSAGE_ID)].map((match) => match[2]!);
 }
 

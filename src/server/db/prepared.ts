@@ -30,7 +30,7 @@ const statementsByHandle = new WeakMap<object, Map<string, unknown>>();
  * The statement called `name`, built once per database handle by `build` on the handle it will run on
  * (drizzle then skips rebuilding its SQL; pg parses it once per connection). `plan`: 'once' runs it on
  * the generic-plan pool; 'per-value' keeps it on `db`, for a statement whose best plan depends on a
- * value (a date range that is usually the last day).
+ * value (a home page read by status: a handful of PENDING tickets or thousands of DELIVERED ones).
  */
 export function prepared<T>(db: Tx, name: string, build: (db: Tx) => T, plan: 'once' | 'per-value' = 'once'): T {
   const handle: Tx = (plan === 'once' ? plannedOnceHandles.get(db) : undefined) ?? db;

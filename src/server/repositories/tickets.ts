@@ -224,19 +224,10 @@ export function homePagePlan(matching: number, scope: number, offset: number, li
 /**
  * The page of a list filtered by status alone within one maintained scope: the shape of every home list,
  * prepared per scope kind, order and plan (statuses, party, limit and offset are its parameters).
- * `anyStatus`: every status is asked for (an admin's whole list), so no ticket is skipped for its status
- * and the statement has no status test: a deep page is then a plain walk of the live tickets' index.
  */
-function homePage(
-  db: Tx,
-  kind: CountScope['kind'],
-  order: 'ASC' | 'DESC',
-  plan: 'walk' | 'by-value',
-  anyStatus: boolean,
-) {
+function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan: 'walk' | 'by-value') {
   const statuses = sql.placeholder('statuses');
-  const ofStatus = anyStatus && kind !== 'carrier' ? undefined : sql`${tickets.status} = any(${statuses}::text[])`;
-  const name = `ticket_home_page_${kind}_${order.toLowerCase()}${plan === 'walk' ? '' : '_by_value'}${ofStatus ? '' : '_any_status'}`;
+  const name = `ticket_home_page_${kind}_${order.toLowerCase()}${plan === 'walk' ? '' : '_by_value'}`;
   return prepared(
     db,
     name,
@@ -265,7 +256,13 @@ function homePage(
             db
               .select({ id: tickets.id })
               .from(tickets)
-              .where(and(isNull(tickets.deletedAt), partyScope(kind, partyParameter), ofStatus))
+              .where(
+                and(
+                  isNull(tickets.deletedAt),
+                  partyScope(kind, partyParameter),
+                  sql`${tickets.status} = any(${statuses}::text[])`,
+                ),
+              )
               .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
               .limit(sql.placeholder('limit'))
               .offset(sql.placeholder('offset'));
@@ -290,9 +287,7 @@ export async function listTickets(
     const counts = await maintainedCounts(db, scope);
     const count = f.statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
     const all = [...counts.values()].reduce((sum, n) => sum + n, 0);
-    const anyStatus = TICKET_STATUSES.every((s) => f.statuses.includes(s));
-    const plan = homePagePlan(count, all, offset, f.limit);
-    const rows = await homePage(db, scope.kind, order, plan, anyStatus).execute({
+    const rows = await homePage(db, scope.kind, order, homePagePlan(count, all, offset, f.limit)).execute({
       statuses: [...f.statuses],
       party: scope.id,
       limit: f.limit,
