@@ -96,6 +96,103 @@ describe('GET /api/tickets', () => {
     });
   });
 
+  it('should write each field of a listed view as its row holds it, times as toISOString writes them', async () => {
+    // The database writes the list's JSON: pin every field against the rows, with a creation time
+    // carrying microseconds (cut, not rounded, to milliseconds, as the driver's dates are).
+    const [row] = await dbRows<{ id: number }>(
+      sql`select t.id from tickets t join provider_invoices pi on pi.ticket_id = t.id
+          where pi.number = 'TA-1001'`,
+    );
+    const id = row!.id;
+    await t.database.db.execute(
+      sql`update tickets set created_at = '2026-01-02 03:04:05.678999+00', withdrawal_date = '2026-01-03 10:00:00.5+00',
+        comments = 'Gate 4 "north"' where id = ${id}`,
+    );
+    await t.database.db.execute(sql`update provider_invoices set payment_date = '2026-11-20' where ticket_id = ${id}`);
+    const res = await get('admin', `/api/tickets?ticketId=${id}`);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const view = res.json<{ tickets: Record<string, unknown>[] }>().tickets[0]!;
+    const [db] = await dbRows<{
+      supplier_id: number;
+      supplier_name: string;
+      carrier_id: number;
+      carrier_name: string;
+      carrier_mode: string;
+      depot_id: number;
+      depot_name: string;
+      address: string;
+      city: string;
+      latitude: number;
+      longitude: number;
+      depot_crossing: number | null;
+      destination_id: number | null;
+      destination_name: string | null;
+      withdrawal_timezone: number | null;
+      pi_id: number;
+      pi_crossing: number;
+    }>(sql`select t.supplier_id, s.business_name as supplier_name, t.carrier_id, c.business_name as carrier_name,
+        c.mode as carrier_mode, o.id as depot_id, o.name as depot_name, o.address, o.city, o.latitude, o.longitude,
+        o.border_crossing_id as depot_crossing, d.id as destination_id, d.name as destination_name,
+        t.withdrawal_timezone, pi.id as pi_id, pi.border_crossing_id as pi_crossing
+      from tickets t join suppliers s on s.id = t.supplier_id join carriers c on c.id = t.carrier_id
+      join depots o on o.id = t.origin_depot_id left join destinations d on d.id = t.destination_id
+      join provider_invoices pi on pi.ticket_id = t.id where t.id = ${id}`);
+    const offers = await dbRows<{
+      id: number;
+      status: string;
+      carrier_id: number;
+      business_name: string;
+      mode: string;
+      reason: string | null;
+      manual: boolean;
+      created_at: Date | string;
+    }>(sql`select a.id, a.status, a.carrier_id, c.business_name, c.mode, a.reason, a.manual, a.created_at
+      from ticket_assignments a join carriers c on c.id = a.carrier_id where a.ticket_id = ${id} order by a.id`);
+    expect(offers.length).toBeGreaterThan(0);
+    expect(view).toEqual({
+      id,
+      createAt: '2026-01-02T03:04:05.678Z',
+      status: { name: 'TA_INVOICED' },
+      supplier: { id: db!.supplier_id, businessName: db!.supplier_name },
+      carrier: { id: db!.carrier_id, businessName: db!.carrier_name, mode: db!.carrier_mode },
+      ticketAssignments: offers.map((o) => ({
+        id: o.id,
+        status: { name: o.status },
+        carrier: { id: o.carrier_id, businessName: o.business_name, mode: o.mode },
+        reason: o.reason,
+        manual: o.manual,
+        createdAt: new Date(o.created_at).toISOString(),
+      })),
+      origin: {
+        id: db!.depot_id,
+        name: db!.depot_name,
+        address: db!.address,
+        city: db!.city,
+        location: { type: 'Point', coordinates: [db!.longitude, db!.latitude] },
+        borderCrossingId: db!.depot_crossing,
+      },
+      destination: db!.destination_id === null ? null : { id: db!.destination_id, name: db!.destination_name },
+      withdrawalDate: '2026-01-03T10:00:00.500Z',
+      timezone: db!.withdrawal_timezone,
+      comments: 'Gate 4 "north"',
+      invoice: {
+        id: db!.pi_id,
+        number: 'TA-1001',
+        date: '2026-11-02',
+        borderCrossingId: db!.pi_crossing,
+        paymentDate: '2026-11-20',
+        sapValidationStatus: 'pending',
+      },
+      truckDocumentation: null,
+      railcarDocumentation: null,
+      customsRead: false,
+      rpa: null,
+    });
+    // The same view read alone.
+    const alone = await get('admin', `/api/tickets/${id}`);
+    expect(alone.json<{ ticket: unknown }>().ticket).toEqual(view);
+  });
+
   it('should page from 1 with the limit and keep the total count', async () => {
     const all = await list('admin');
     const page2 = (await get('admin', '/api/tickets?limit=3&page=2')).json<{ tickets: TicketJson[]; count: number }>();

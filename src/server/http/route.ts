@@ -37,6 +37,7 @@ import { ERROR_CODES } from '../../shared/errors';
 import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import type { AuthUser } from '../plugins/auth';
 import { HttpError } from './errors';
+import { JsonText } from './json-text';
 
 type Schema = v.GenericSchema;
 
@@ -279,7 +280,7 @@ export function defineRoute(app: FastifyInstance) {
       },
       handler: async (request, reply) => {
         const parsed = parsedOf.get(request) ?? { params: undefined, query: undefined, body: undefined };
-        return spec.handler({
+        const answer = await spec.handler({
           request,
           reply,
           user: request.auth as RouteInput<A, P, Q, B>['user'],
@@ -287,6 +288,9 @@ export function defineRoute(app: FastifyInstance) {
           query: parsed.query as Out<Q>,
           body: parsed.body as BodyOut<B>,
         });
+        if (!(answer instanceof JsonText)) return answer;
+        void reply.type('application/json; charset=utf-8');
+        return answer.text;
       },
     });
   };

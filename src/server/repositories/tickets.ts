@@ -14,7 +14,7 @@ import { queryRows, type Tx } from '../db/database';
 import { contains } from './paging';
 import { ticketCarrierViews, ticketCounts, tickets } from '../db/schema/tickets';
 import { prepared } from '../db/prepared';
-import { toView, viewsQuery, type OfferReader } from './ticket-views';
+import { parseViews, viewsQuery, type OfferReader } from './ticket-views';
 
 /** Who is asking: the fields of AuthUser that decide the view. */
 export interface Viewer {
@@ -272,11 +272,15 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
   );
 }
 
+/**
+ * A page of GET /tickets: its views as the JSON text the database wrote (an array, passed on as it is)
+ * and the total of the filter.
+ */
 export async function listTickets(
   db: Tx,
   viewer: Viewer,
   f: TicketListFilter,
-): Promise<{ tickets: TicketView[]; count: number }> {
+): Promise<{ viewsJson: string; count: number }> {
   const scope = countScope(viewer);
   const reader = offerReader(viewer);
   const order = f.orderBy === 'ASC' ? 'ASC' : 'DESC';
@@ -294,7 +298,7 @@ export async function listTickets(
       offset,
       own: reader.ownOffersOf,
     });
-    return { tickets: rows.map((r) => toView(r, reader)), count };
+    return { viewsJson: rows[0]?.views ?? '[]', count };
   }
   const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
   // A carrier's page is walked from its own index, as above.
@@ -331,7 +335,7 @@ export async function listTickets(
       .where(where)
       .then((r) => Number(r[0]?.n ?? 0)),
   ]);
-  return { tickets: rows.map((r) => toView(r, reader)), count };
+  return { viewsJson: rows[0]?.views ?? '[]', count };
 }
 
 /** The one ticket `id` names, within `scope` (a condition on `tickets`), as the page of viewsQuery. */
@@ -361,10 +365,10 @@ function ticketOfScope(db: Tx, kind: CountScope['kind']) {
 export async function findTicket(db: Tx, viewer: Viewer, id: number): Promise<TicketView | undefined> {
   const reader = offerReader(viewer);
   const scope = countScope(viewer);
-  const [row] = scope
+  const rows = scope
     ? await ticketOfScope(db, scope.kind).execute({ id, party: scope.id, own: reader.ownOffersOf })
     : await viewsQuery(db, ticketPage(db, sql`${id}`, viewScope(viewer, true)), reader.ownOffersOf);
-  return row && toView(row, reader);
+  return parseViews(rows)[0];
 }
 
 /** Builds the views of `ids` in their order, in one prepared statement whatever their number. */
@@ -382,11 +386,11 @@ export async function hydrate(db: Tx, viewer: Viewer, ids: readonly number[]): P
       sql.placeholder('own'),
     ).prepare('ticket_views_by_id'),
   );
-  const rows = await statement.execute({ ids: [...ids], own: reader.ownOffersOf });
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const views = parseViews(await statement.execute({ ids: [...ids], own: reader.ownOffersOf }));
+  const byId = new Map(views.map((v) => [v.id, v]));
   return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [toView(r, reader)] : [];
+    const v = byId.get(id);
+    return v ? [v] : [];
   });
 }
 
