@@ -585,3 +585,58 @@ describe('counts', () => {
     expect(levels.got).toEqual(levels.expected);
   });
 });
+
+describe("a carrier's home lists", () => {
+  /** The live tickets carrier1 holds an open offer for or carries, of `statuses`, newest first, from the rows. */
+  const seenByCarrier1 = async (statuses: readonly string[]) => {
+    const { carrier_id: carrierId } = await businessOf('carrier1');
+    const rows = await dbRows<{ id: number }>(sql`select t.id from tickets t where t.deleted_at is null
+        and t.status in (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        and (exists (select 1 from ticket_assignments a where a.ticket_id = t.id and a.carrier_id = ${carrierId}
+               and a.status in ('PENDING', 'CONFIRMED'))
+             or (t.carrier_id = ${carrierId} and t.status <> 'PENDING'))
+      order by t.id desc`);
+    return rows.map((r) => r.id);
+  };
+  const ALL = ['PENDING', 'CONFIRMED', 'SUPPLIER_INVOICED', 'TA_INVOICED', 'MX_TRANSIT', 'DELIVERED', 'CANCELED'];
+
+  it('should hold what the carrier sees, walked or read by status, and lose a ticket deleted or declined', async () => {
+    // The page is read from the carrier's own view rows alone: it must match the tickets and offers.
+    const home = await list('carrier1', ALL.map((s) => `&statusName=${s}`).join(''));
+    expect(idsOf(home)).toEqual(await seenByCarrier1(ALL));
+    expect(home.count).toBe(home.tickets.length);
+    const pending = await list('carrier1', '&statusName=PENDING');
+    const pendingIds = await seenByCarrier1(['PENDING']);
+    expect(idsOf(pending)).toEqual(pendingIds);
+    expect(pendingIds.length).toBeGreaterThan(0);
+    // Its supplier deletes the newest PENDING ticket offered to carrier1: gone from both lists and the count.
+    const [owner] = await dbRows<{ username: string }>(sql`select u.username from tickets t
+      join users u on u.supplier_id = t.supplier_id where t.id = ${pendingIds[0]!} order by u.id limit 1`);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tickets/${pendingIds[0]!}`,
+      headers: bearer(tokens[owner!.username] ?? (await t.login(owner!.username))),
+    });
+    expect(removed.statusCode).toBe(200);
+    const after = await list('carrier1', '&statusName=PENDING');
+    expect(idsOf(after)).toEqual(pendingIds.slice(1));
+    expect(after.count).toBe(pendingIds.length - 1);
+    expect(idsOf(await list('carrier1', ALL.map((s) => `&statusName=${s}`).join('')))).not.toContain(pendingIds[0]);
+    // carrier1 declines a ticket it carries: it leaves the home lists (offered before, it stays on /all).
+    const carried = idsOf(await list('carrier1', '&statusName=CONFIRMED'))[0]!;
+    const declined = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${carried}/decline`,
+      headers: bearer(tokens.carrier1!),
+      payload: { ticket: { reason: 'Truck broke down' } },
+    });
+    expect(declined.statusCode).toBe(200);
+    const homeAfter = await list('carrier1', ALL.map((s) => `&statusName=${s}`).join(''));
+    expect(idsOf(homeAfter)).not.toContain(carried);
+    expect(idsOf(homeAfter)).toEqual(await seenByCarrier1(ALL));
+    expect(idsOf(await list('carrier1', '&all=true'))).toContain(carried);
+  });
+});

@@ -234,19 +234,18 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
     (db) => {
       const page =
         kind === 'carrier'
-          ? // A carrier's page is walked from its own index (ticket_carrier_views), newest first, and
-            // stops at the page.
+          ? // A carrier's page is walked from its own open rows' indexes (ticket_carrier_views), newest
+            // first, and stops at the page. Those rows alone decide it: the triggers keep them in the
+            // write's transaction with the ticket's status, and a deleted ticket has none.
             db
               .select({ id: sql<number>`${ticketCarrierViews.ticketId}`.as('id') })
               .from(ticketCarrierViews)
-              .innerJoin(tickets, eq(tickets.id, ticketCarrierViews.ticketId))
               .where(
                 and(
                   sql`${ticketCarrierViews.carrierId} = ${partyParameter}`,
-                  eq(ticketCarrierViews.open, true),
+                  // Written out, not a parameter: the plan made once must see it to use the open rows' indexes.
+                  sql`${ticketCarrierViews.open}`,
                   sql`${ticketCarrierViews.status} = any(${statuses}::text[])`,
-                  sql`${tickets.status} = any(${statuses}::text[])`,
-                  isNull(tickets.deletedAt),
                 ),
               )
               .orderBy(order === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))

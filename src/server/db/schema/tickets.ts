@@ -101,6 +101,14 @@ export const ticketCarrierViews = pgTable(
     index('ticket_carrier_views_open_created_idx')
       .on(t.carrierId, t.createdAt)
       .where(sql`open`),
+    // A carrier's home pages read its open rows alone, from the index: walked newest first (the status
+    // tested on the entry), or by status (a handful of PENDING rows among thousands carried).
+    index('ticket_carrier_views_open_id_idx')
+      .on(t.carrierId, t.ticketId, t.status)
+      .where(sql`open`),
+    index('ticket_carrier_views_open_status_idx')
+      .on(t.carrierId, t.status, t.ticketId)
+      .where(sql`open`),
   ],
 );
 
