@@ -48,12 +48,27 @@ let whole: Promise<void> | null = null;
  * follows through `wholeCatalogue()`); the whole catalogue where the build has no slice.
  */
 export async function activateLocale(locale: AppLocale, { signInOnly = false } = {}): Promise<void> {
+  const show = (messages: Messages) => {
+    i18n.loadAndActivate({ locale, messages });
+    // Spanish is Mexican Spanish: numbers and the page language follow es-MX (dates too: lib/dayjs).
+    document.documentElement.lang = intlLocale(locale);
+  };
   const slice = signInOnly ? await loadSignInMessages(locale) : null;
-  const messages = slice ?? (await loadMessages(locale));
-  whole = slice ? null : Promise.resolve();
-  i18n.loadAndActivate({ locale, messages });
-  // Spanish is Mexican Spanish: numbers and the page language follow es-MX (dates too: lib/dayjs).
-  document.documentElement.lang = intlLocale(locale);
+  if (slice) {
+    whole = null;
+    show(slice);
+    return;
+  }
+  // Whoever asks for the whole catalogue meanwhile (the first screen's loader starts beside this) waits
+  // for this one: asked before a locale is active, it would download the other language's.
+  const activation = loadMessages(locale).then(show);
+  whole = activation;
+  try {
+    await activation;
+  } catch (error) {
+    if (whole === activation) whole = null;
+    throw error;
+  }
 }
 
 /**
