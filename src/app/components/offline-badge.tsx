@@ -4,11 +4,15 @@ import { IconCloudOff } from '@tabler/icons-react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useOffline } from '../lib/connectivity';
 import { wholeCatalogue } from '../lib/i18n';
+import { firstScreenIdle } from '../lib/idle';
 import { getSession, subscribeSession } from '../lib/session-store';
 
 // The outbox (IndexedDB through Dexie) belongs to a signed-in user: a signed-out /login never loads it.
-// Its texts are not among the sign-in screen's own messages: it waits for the whole catalogue.
+// Its texts are not among the sign-in screen's own messages: it waits for the whole catalogue. Its code
+// (Dexie, about 27 kB) waits for the first screen to be idle, as the outbox's items do: it shows
+// nothing until it has items, and a slow phone downloads the screen's own files first.
 const OutboxIndicator = lazy(async () => {
+  await firstScreenIdle();
   const [module] = await Promise.all([import('./outbox-indicator'), wholeCatalogue()]);
   return { default: module.OutboxIndicator };
 });

@@ -9,6 +9,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { firstScreenIdle } from '../lib/idle';
 import { DB_NAME, type KeyValue } from './db-schema';
 
 export const CACHE_PREFIX = 'query-cache:';
@@ -54,8 +55,14 @@ export function readSavedValues(): Promise<KeyValue[]> {
   });
 }
 
-/** The Dexie table, imported with the first write rather than at start. */
-const kvTable = async () => (await import('./db')).db.kv;
+/**
+ * The Dexie table, imported with the first write rather than at start, and not before the first screen
+ * is idle: a slow phone downloads the screen's own files first (writes wait in memory until then).
+ */
+const kvTable = async () => {
+  await firstScreenIdle();
+  return (await import('./db')).db.kv;
+};
 
 export class DexieStorage {
   private readonly values = new Map<string, string>();

@@ -5,6 +5,7 @@
  * wait for the outbox code; start.ts does the rest once that screen is on.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { firstScreenIdle } from '../lib/idle';
 import { getSession, subscribeSession } from '../lib/session-store';
 import { cacheStorage, createCachePersistence, type CachePersistence } from './persister';
 
@@ -25,7 +26,11 @@ export function followSession(persistence: CachePersistence, onSignedIn: () => v
   let current = signedIn();
   return subscribeSession(() => {
     const next = signedIn();
-    void mirrorSession().catch(() => undefined);
+    // Dexie (about 27 kB) waits for the first screen: a token renewed at start must not download it
+    // beside the screen's own files on a slow phone.
+    void firstScreenIdle()
+      .then(mirrorSession)
+      .catch(() => undefined);
     if (next === current) return;
     if (current !== null) persistence.wipe(current);
     current = next;
