@@ -6,9 +6,30 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compressAssets } from './src/build/compress-assets.ts';
 import { mantineStyles } from './src/build/mantine-styles.ts';
 import { precacheGroups } from './src/build/precache-groups.ts';
+import { routePreloads } from './src/build/route-preloads.ts';
 import { signInCatalogue } from './src/build/sign-in-catalogue.ts';
 
 const groups = precacheGroups();
+
+/**
+ * Each role's home path and the modules a signed-in start loads there before the screen is idle: the
+ * saved lists' restore and the token's check (main.tsx, the auth provider), the signed-in frame, the
+ * area's guard and the screen. An end-to-end test fails when a start there requests a file not named.
+ */
+function homeRoutes(): Record<string, string[]> {
+  const frame = [
+    'src/app/offline/restore.ts',
+    'src/app/features/auth/api/login-with-token.ts',
+    'src/app/routes/dashboard/dashboard-layout.tsx',
+    'src/app/routes/dashboard/require-area.tsx',
+  ];
+  return {
+    '/dashboard/suppliers': [...frame, 'src/app/routes/suppliers/suppliers-home-page.tsx'],
+    '/dashboard/carrier': [...frame, 'src/app/routes/carrier/carrier-home-page.tsx'],
+    '/dashboard/admin/ongoing': [...frame, 'src/app/routes/admin/ongoing-page.tsx'],
+    '/dashboard/customs': [...frame, 'src/app/routes/customs/customs-home-page.tsx'],
+  };
+}
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -28,6 +49,8 @@ export default defineConfig({
     }),
     // Which built files belong to the shell, a role or a language: the service worker installs the shell only.
     groups.plugin,
+    // The home screens' files, named in the page the server sends for each home path.
+    routePreloads({ routes: homeRoutes() }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app',

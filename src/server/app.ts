@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import { loadConfig, type Config } from './config';
 import type { Database } from './db/database';
+import { routePageOf, routePages, sendRoutePage } from './http/route-pages';
 import { HttpError } from './http/errors';
 import { authPlugin } from './plugins/auth';
 import { eventsPlugin } from './plugins/events';
@@ -188,10 +189,14 @@ async function registerAppShell(app: FastifyInstance, distDir: string) {
       }
     },
   });
+  // A home path's page also names its screen's files, so a cold start downloads them at once.
+  const pages = routePages(distDir);
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '');
     if (!wantsPage) return reply.status(404).send(new HttpError(404, 'Not found').toBody());
     reply.header('Cache-Control', 'no-cache');
+    const page = routePageOf(pages, request.url, request.headers['accept-language']);
+    if (page) return sendRoutePage(reply, page, request.headers['accept-encoding']);
     return reply.sendFile('index.html');
   });
 }

@@ -11,6 +11,7 @@ import {
   untilOfflineReady,
   watchErrors,
 } from './support/browser';
+import { apiLogin } from './support/api';
 import { expectPath, signIn } from './support/session';
 
 let browser: Browser;
@@ -131,6 +132,57 @@ describe('signing in and the app shell', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    ['supplier1', '/dashboard/suppliers', 'es-MX'],
+    ['carrier1', '/dashboard/carrier', 'en-US'],
+    ['admin', '/dashboard/admin/ongoing', 'en-US'],
+    ['customs1', '/dashboard/customs', 'es-MX'],
+  ])(
+    "should name in %s's home page (%s) every file a cold signed-in start loads there before it is idle",
+    async (username, home, locale) => {
+      // The server adds the screen's files and the browser language's catalogue to a home path's page,
+      // so a phone downloads them while the page is parsed: none may be found only once the app runs.
+      const { token, user } = await apiLogin(username);
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: PHONE,
+        locale,
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto('/favicon.svg');
+      await page.evaluate(
+        ([t, u]) => {
+          localStorage.setItem('token', t);
+          localStorage.setItem('user', u);
+        },
+        [token, JSON.stringify(user)] as const,
+      );
+      const response = await page.goto(home);
+      const named = new Set(
+        [...(await response!.text()).matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]),
+      );
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_SCREEN_IDLE);
+      const loaded = await page.evaluate((mark) => {
+        const idle = performance.getEntriesByName(mark)[0]!.startTime;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime < idle)
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((file) => /\.(?:js|css)$/.test(file));
+      }, FIRST_SCREEN_IDLE);
+      expect(loaded.length).toBeGreaterThan(20);
+      expect(loaded.filter((file) => !named.has(file))).toEqual([]);
+      // One catalogue, the one of the browser's language (a Spanish start once downloaded the English one too).
+      const catalogues = loaded.filter((file) => file.includes('/catalogue-'));
+      expect(catalogues.map((file) => /catalogue-(\w+)-/.exec(file)?.[1])).toEqual([locale.slice(0, 2)]);
+      await expectPath(page, home);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('should switch the menu to Spanish and remember it after a reload', async () => {
     const context = await newContext(browser, DESKTOP);
