@@ -14,7 +14,8 @@ const groups = precacheGroups();
 /**
  * Each role's home path and the modules a signed-in start loads there before the screen is idle: the
  * saved lists' restore and the token's check (main.tsx, the auth provider), the signed-in frame, the
- * area's guard and the screen. An end-to-end test fails when a start there requests a file not named.
+ * area's guard and the screen; and the sign-in form's. An end-to-end test fails when a start there
+ * requests a file not named.
  */
 function homeRoutes(): Record<string, string[]> {
   const frame = [
@@ -28,6 +29,8 @@ function homeRoutes(): Record<string, string[]> {
     '/dashboard/carrier': [...frame, 'src/app/routes/carrier/carrier-home-page.tsx'],
     '/dashboard/admin/ongoing': [...frame, 'src/app/routes/admin/ongoing-page.tsx'],
     '/dashboard/customs': [...frame, 'src/app/routes/customs/customs-home-page.tsx'],
+    // The sign-in form a phone opens from a link (its whole catalogue loads at start, as on the homes).
+    '/login/tradicional': ['src/app/routes/login/login-layout.tsx', 'src/app/routes/login/traditional-login-page.tsx'],
   };
 }
 
