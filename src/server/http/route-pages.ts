@@ -16,11 +16,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
-
-interface RoutePreloads {
-  routes: Record<string, { js: string[]; css: string[] }>;
-  catalogues: Record<string, string[]>;
-}
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../build/route-preloads';
 
 export interface RoutePage {
   html: Buffer;
@@ -39,7 +35,7 @@ const keyOf = (route: string, locale: Locale) => `${locale} ${route}`;
 /** The pages of the paths the build listed, by language and path; none when the build has no list. */
 export function routePages(distDir: string): Map<string, RoutePage> {
   const pages = new Map<string, RoutePage>();
-  const listFile = path.join(distDir, 'route-preloads.json');
+  const listFile = path.join(distDir, ROUTE_PRELOADS_FILE);
   if (!existsSync(listFile)) return pages;
   const index = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   if (!index.includes('</head>')) return pages;
