@@ -8,6 +8,7 @@ import { mantineStyles } from './src/build/mantine-styles.ts';
 import { precacheGroups } from './src/build/precache-groups.ts';
 import { routePreloads } from './src/build/route-preloads.ts';
 import { signInCatalogue } from './src/build/sign-in-catalogue.ts';
+import { PATHS } from './src/app/paths.ts';
 
 const groups = precacheGroups();
 
@@ -25,12 +26,15 @@ function homeRoutes(): Record<string, string[]> {
     'src/app/routes/dashboard/require-area.tsx',
   ];
   return {
-    '/dashboard/suppliers': [...frame, 'src/app/routes/suppliers/suppliers-home-page.tsx'],
-    '/dashboard/carrier': [...frame, 'src/app/routes/carrier/carrier-home-page.tsx'],
-    '/dashboard/admin/ongoing': [...frame, 'src/app/routes/admin/ongoing-page.tsx'],
-    '/dashboard/customs': [...frame, 'src/app/routes/customs/customs-home-page.tsx'],
+    [PATHS.suppliers.root]: [...frame, 'src/app/routes/suppliers/suppliers-home-page.tsx'],
+    [PATHS.carrier.root]: [...frame, 'src/app/routes/carrier/carrier-home-page.tsx'],
+    [PATHS.admin.ongoing]: [...frame, 'src/app/routes/admin/ongoing-page.tsx'],
+    [PATHS.customs.root]: [...frame, 'src/app/routes/customs/customs-home-page.tsx'],
     // The sign-in form a phone opens from a link (its whole catalogue loads at start, as on the homes).
-    '/login/tradicional': ['src/app/routes/login/login-layout.tsx', 'src/app/routes/login/traditional-login-page.tsx'],
+    [PATHS.login.traditional]: [
+      'src/app/routes/login/login-layout.tsx',
+      'src/app/routes/login/traditional-login-page.tsx',
+    ],
   };
 }
 

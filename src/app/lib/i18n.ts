@@ -8,10 +8,10 @@
  * waits for `wholeCatalogue()` before it renders.
  */
 import { i18n, type Messages } from '@lingui/core';
+import { LOCALES, localeOfLanguage, type AppLocale } from '../../shared/domain/locales';
 import { intlLocale } from './locale-format';
 
-export const LOCALES = ['en', 'es'] as const;
-export type AppLocale = (typeof LOCALES)[number];
+export { LOCALES, type AppLocale };
 export const LOCALE_KEY = 'locale';
 
 export const isAppLocale = (value: unknown): value is AppLocale =>
@@ -21,7 +21,7 @@ export const isAppLocale = (value: unknown): value is AppLocale =>
 export function initialLocale(): AppLocale {
   const stored = localStorage.getItem(LOCALE_KEY);
   if (isAppLocale(stored)) return stored;
-  return navigator.language.toLowerCase().startsWith('es') ? 'es' : 'en';
+  return localeOfLanguage(navigator.language);
 }
 
 async function loadMessages(locale: AppLocale): Promise<Messages> {

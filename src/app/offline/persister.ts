@@ -56,13 +56,16 @@ export function readSavedValues(): Promise<KeyValue[]> {
 }
 
 /**
- * The Dexie table, imported with the first write rather than at start, and not before the first screen
- * is idle: a slow phone downloads the screen's own files first (writes wait in memory until then).
+ * The Dexie database, imported when first used rather than at start, and not before the first screen is
+ * idle: a slow phone downloads the screen's own files first (the cache's writes and the session's copy
+ * for the service worker wait until then).
  */
-const kvTable = async () => {
+export async function dexieAfterFirstScreen() {
   await firstScreenIdle();
-  return (await import('./db')).db.kv;
-};
+  return (await import('./db')).db;
+}
+
+const kvTable = async () => (await dexieAfterFirstScreen()).kv;
 
 export class DexieStorage {
   private readonly values = new Map<string, string>();

@@ -5,13 +5,12 @@
  * wait for the outbox code; start.ts does the rest once that screen is on.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { firstScreenIdle } from '../lib/idle';
 import { getSession, subscribeSession } from '../lib/session-store';
-import { cacheStorage, createCachePersistence, type CachePersistence } from './persister';
+import { cacheStorage, createCachePersistence, dexieAfterFirstScreen, type CachePersistence } from './persister';
 
 /** The service worker reads the token from IndexedDB (it has no localStorage). */
 export async function mirrorSession(): Promise<void> {
-  const { db } = await import('./db');
+  const db = await dexieAfterFirstScreen();
   const { token, user } = getSession();
   if (token && user) await db.session.put({ id: 'current', token, userId: user.id });
   else await db.session.delete('current');
@@ -26,11 +25,7 @@ export function followSession(persistence: CachePersistence, onSignedIn: () => v
   let current = signedIn();
   return subscribeSession(() => {
     const next = signedIn();
-    // Dexie (about 27 kB) waits for the first screen: a token renewed at start must not download it
-    // beside the screen's own files on a slow phone.
-    void firstScreenIdle()
-      .then(mirrorSession)
-      .catch(() => undefined);
+    void mirrorSession().catch(() => undefined);
     if (next === current) return;
     if (current !== null) persistence.wipe(current);
     current = next;

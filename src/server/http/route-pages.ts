@@ -17,6 +17,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../build/route-preloads';
+import { LOCALES, localeOfLanguage, type AppLocale } from '../../shared/domain/locales';
 
 export interface RoutePage {
   html: Buffer;
@@ -26,11 +27,7 @@ export interface RoutePage {
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The app's languages; a browser whose first language is not Spanish gets English, as the app does. */
-type Locale = 'en' | 'es';
-const localeOf = (acceptLanguage: string | undefined): Locale =>
-  (acceptLanguage ?? '').trim().toLowerCase().startsWith('es') ? 'es' : 'en';
-const keyOf = (route: string, locale: Locale) => `${locale} ${route}`;
+const keyOf = (route: string, locale: AppLocale) => `${locale} ${route}`;
 
 /** The pages of the paths the build listed, by language and path; none when the build has no list. */
 export function routePages(distDir: string): Map<string, RoutePage> {
@@ -41,7 +38,7 @@ export function routePages(distDir: string): Map<string, RoutePage> {
   if (!index.includes('</head>')) return pages;
   const list = JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads;
   for (const [route, { js, css }] of Object.entries(list.routes)) {
-    for (const locale of ['en', 'es'] as const) {
+    for (const locale of LOCALES) {
       const links = [
         ...(list.catalogues[locale] ?? []).map(
           (file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
@@ -68,7 +65,8 @@ export function routePageOf(
 ): RoutePage | undefined {
   if (pages.size === 0) return undefined;
   const pathname = url.split('?')[0]!.replace(/\/+$/, '');
-  return pages.get(keyOf(pathname || '/', localeOf(acceptLanguage)));
+  // The first language of Accept-Language decides, as navigator.language does in the app.
+  return pages.get(keyOf(pathname || '/', localeOfLanguage(acceptLanguage)));
 }
 
 /** Sends `page` compressed as the browser accepts it. */
