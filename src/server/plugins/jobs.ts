@@ -16,6 +16,7 @@ import {
   cleanupExpiredPasswordResets,
 } from '../jobs/password-reset-cleanup';
 import { IDEMPOTENCY_CLEANUP_CRON, IDEMPOTENCY_CLEANUP_JOB, cleanupIdempotencyKeys } from '../jobs/idempotency-cleanup';
+import { HOUR_COUNTS_CLEANUP_CRON, HOUR_COUNTS_CLEANUP_JOB, cleanupHourCounts } from '../jobs/hour-counts-cleanup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,14 @@ async function registerJobs(app: FastifyInstance) {
   await boss.work(PASSWORD_RESET_CLEANUP_JOB, async () => {
     const { removed } = await cleanupExpiredPasswordResets(app.db);
     if (removed) app.log.info({ removed }, 'expired password recovery links removed');
+  });
+
+  // Per-hour counts are read for the last 30 days only.
+  await boss.createQueue(HOUR_COUNTS_CLEANUP_JOB);
+  await boss.schedule(HOUR_COUNTS_CLEANUP_JOB, HOUR_COUNTS_CLEANUP_CRON);
+  await boss.work(HOUR_COUNTS_CLEANUP_JOB, async () => {
+    const { removed } = await cleanupHourCounts(app.db);
+    if (removed) app.log.info({ removed }, 'old hour counts removed');
   });
 
   // The events outbox: push and server-sent events.

@@ -12,7 +12,7 @@ import { CUSTOMS_VISIBLE_STATUSES } from '../../shared/domain/ticket-transitions
 import type { CarrierRef, TicketView } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
 import { contains } from './paging';
-import { ticketCarrierViews, ticketCounts, tickets } from '../db/schema/tickets';
+import { ticketCarrierViews, ticketCounts, ticketHourCounts, tickets } from '../db/schema/tickets';
 import { prepared } from '../db/prepared';
 import { parseViews, viewsQuery, type OfferReader } from './ticket-views';
 
@@ -399,15 +399,25 @@ export interface StatusCount {
   oldestCount: number;
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** UTC midnight at or before `t`, and the one at or after it; the same for whole UTC hours. */
+const floorDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
+const ceilDay = (t: number) => Math.ceil(t / DAY_MS) * DAY_MS;
+const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
+const ceilHour = (t: number) => Math.ceil(t / HOUR_MS) * HOUR_MS;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+const isoTime = (t: number) => new Date(t).toISOString();
+
 /**
- * Live tickets of one maintained scope created between two times, per status: prepared per scope kind,
- * with the party as a parameter, and planned once. A range with both ends is what lets one plan serve
- * any values: PostgreSQL takes a bounded range of creation times for a narrow one and reads it from the
- * creation-time index (the tickets of the last day), where `created_at >= $1` alone looks like a third
- * of the table and would need planning for each value (about half the statement's cost).
+ * Live tickets of one maintained scope created in [since, until), per status, counted one by one:
+ * prepared per scope kind, with the party as a parameter, and planned once. A range with both ends is
+ * what lets one plan serve any values: PostgreSQL takes a bounded range of creation times for a narrow
+ * one and reads it from the creation-time index, where `created_at >= $1` alone looks like a third of
+ * the table and would need planning for each value. The range is at most the hour a window starts in.
  */
-function recentByStatus(db: Tx, kind: CountScope['kind']) {
-  const name = `ticket_recent_by_status_${kind}`;
+function createdBetweenByStatus(db: Tx, kind: CountScope['kind']) {
+  const name = `ticket_created_between_by_status_${kind}`;
   const since = sql`${sql.placeholder('since')}::timestamptz`;
   const until = sql`${sql.placeholder('until')}::timestamptz`;
   return prepared(db, name, (db) =>
@@ -421,7 +431,7 @@ function recentByStatus(db: Tx, kind: CountScope['kind']) {
               sql`${ticketCarrierViews.carrierId} = ${partyParameter}`,
               // Written out, not a parameter: the plan made once must see it to use the open rows' index.
               sql`${ticketCarrierViews.open}`,
-              sql`${ticketCarrierViews.createdAt} between ${since} and ${until}`,
+              sql`${ticketCarrierViews.createdAt} >= ${since} and ${ticketCarrierViews.createdAt} < ${until}`,
             ),
           )
           .groupBy(ticketCarrierViews.status)
@@ -431,7 +441,7 @@ function recentByStatus(db: Tx, kind: CountScope['kind']) {
           .from(tickets)
           .where(
             and(
-              sql`${tickets.createdAt} between ${since} and ${until}`,
+              sql`${tickets.createdAt} >= ${since} and ${tickets.createdAt} < ${until}`,
               isNull(tickets.deletedAt),
               partyScope(kind, partyParameter),
             ),
@@ -441,22 +451,81 @@ function recentByStatus(db: Tx, kind: CountScope['kind']) {
   );
 }
 
+/** One scope's maintained hour rows from an hour on, summed per status (prepared, planned once). */
+const hourCountsFrom = (db: Tx) =>
+  prepared(db, 'ticket_hour_counts_from', (db) =>
+    db
+      .select({
+        status: ticketHourCounts.status,
+        n: sql<number>`sum(${ticketHourCounts.n})::int`,
+        piled: sql<number>`(count(*) - count(distinct ${ticketHourCounts.hour}))::int`,
+      })
+      .from(ticketHourCounts)
+      .where(
+        and(
+          eq(ticketHourCounts.scope, sql.placeholder('scope')),
+          eq(ticketHourCounts.partyId, sql.placeholder('party')),
+          sql`${ticketHourCounts.hour} >= ${sql.placeholder('from')}::timestamptz`,
+        ),
+      )
+      .groupBy(ticketHourCounts.status)
+      .prepare('ticket_hour_counts_from'),
+  );
+
+/**
+ * Live tickets of one scope created at or after `since` (any time ahead of the clock included), per
+ * status: the whole UTC hours from the maintained hour rows, the tickets of the hour `since` falls inside
+ * one by one. The cost follows one hour's tickets and a day's hour rows, not the day's tickets. The hour
+ * rows read are folded into one per status and hour once they pile up, as the status counts are.
+ */
+async function createdSince(db: Tx, scope: CountScope, since: number): Promise<Map<TicketStatus, number>> {
+  const whole = isoTime(ceilHour(since));
+  const [hours, edge] = await Promise.all([
+    hourCountsFrom(db).execute({ scope: scope.kind, party: scope.id, from: whole }),
+    createdBetweenByStatus(db, scope.kind).execute({ since: isoTime(since), until: whole, party: scope.id }),
+  ]);
+  if (hours.reduce((sum, r) => sum + Number(r.piled), 0) > FOLD_AT) {
+    await db.execute(sql`with folded as (
+        delete from ticket_hour_counts where scope = ${scope.kind} and party_id = ${scope.id}
+          and hour >= ${whole}::timestamptz returning status, hour, n)
+      insert into ticket_hour_counts (scope, party_id, status, hour, n)
+      select ${scope.kind}, ${scope.id}, status, hour, sum(n) from folded group by status, hour`);
+  }
+  const young = new Map<TicketStatus, number>();
+  for (const r of [...hours, ...edge]) {
+    const status = r.status as TicketStatus;
+    young.set(status, (young.get(status) ?? 0) + Number(r.n));
+  }
+  return young;
+}
+
+/** Days of per-hour counts kept: the longest window read from them (30 days) and two to spare. */
+export const HOUR_COUNTS_KEPT_DAYS = 32;
+
+/** Removes the per-hour ticket and offer counts of the hours before `before`; answers how many rows. */
+export async function dropOldHourCounts(db: Tx, before: Date): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with tickets_gone as (delete from ticket_hour_counts where hour < ${before.toISOString()} returning 1),
+      offers_gone as (delete from carrier_offer_hours where hour < ${before.toISOString()} returning 1)
+      select ((select count(*) from tickets_gone) + (select count(*) from offers_gone))::int as n`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** Tickets per stored status within the caller's view; oldestCount: created more than 24 h before `now`. */
 export async function countByStatus(db: Tx, viewer: Viewer, now = new Date()): Promise<StatusCount[]> {
-  const dayAgo = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const scope = countScope(viewer);
   if (scope) {
-    // Maintained totals; the day-old ones are the total less the tickets of the last 24 h, which the
-    // creation-time index finds without reading older history.
-    const [totals, recent] = await Promise.all([
+    // Maintained totals; the day-old ones are the total less the tickets of the last 24 h.
+    const [totals, young] = await Promise.all([
       maintainedCounts(db, scope),
-      // Up to 'infinity': a ticket whose creation time is ahead of this clock is young too.
-      recentByStatus(db, scope.kind).execute({ since: dayAgo, until: 'infinity', party: scope.id }),
+      createdSince(db, scope, now.getTime() - DAY_MS),
     ]);
     return TICKET_STATUSES.map((status) => {
       const total = totals.get(status) ?? 0;
-      const young = Number(recent.find((r) => r.status === status)?.n ?? 0);
-      return { status, total, oldestCount: total - young };
+      return { status, total, oldestCount: total - (young.get(status) ?? 0) };
     });
   }
   const rows = await db
@@ -479,30 +548,30 @@ export interface CarrierServiceLevel extends CarrierRef {
   lastWeek: { total: number; confirmed: number };
 }
 
-const DAY_MS = 86_400_000;
-/** UTC midnight at or before `t`, and the one at or after it. */
-const floorDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
-const ceilDay = (t: number) => Math.ceil(t / DAY_MS) * DAY_MS;
-const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-
 /**
  * Offers made to each carrier in the last 30 and 7 days and how many of them stand confirmed (an offer
  * confirmed and later declined counts as not confirmed). Every carrier is listed, also without offers.
  *
- * The whole UTC days inside the month are read from the per-day counts (carrier_offer_days); the offers
- * of the three days the windows cut through (the month's first day, the week's first day and today) are
- * counted one by one, so each window still starts and ends at the exact instant. The cost follows the
- * offers of a month's days, not the history.
+ * The whole UTC days inside the month are read from the per-day counts (carrier_offer_days), the whole
+ * hours of the three days the windows cut through (the month's first day, the week's first day and
+ * today) from the per-hour counts (carrier_offer_hours), and only the offers of the three hours the
+ * windows start or end inside are counted one by one, so each window still starts and ends at the exact
+ * instant. The cost follows the number of carriers and of days and hours in a month, and the offers of
+ * three hours, not the history or a day's offers.
  */
 export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<CarrierServiceLevel[]> {
   const end = now.getTime();
   const month = end - 30 * DAY_MS;
   const week = end - 7 * DAY_MS;
-  // Whole days [monthDays, today) come from the counts; a count day counts in the week from weekDays on.
+  // Whole days [monthDays, today) come from the day counts; a day counts in the week from weekDays on.
   const monthDays = ceilDay(month);
   const weekDays = ceilDay(week);
   const today = floorDay(end);
-  const at = (t: number) => new Date(t).toISOString();
+  // Whole hours [monthHours, monthDays), [weekHours, weekDays) and [today, nowHour) from the hour counts.
+  const monthHours = ceilHour(month);
+  const weekHours = ceilHour(week);
+  const nowHour = floorHour(end);
+  const at = (t: number) => isoTime(t);
   const rows = await queryRows<{
     id: number;
     business_name: string;
@@ -511,11 +580,12 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<Ca
     month_confirmed: number;
     week_total: number;
     week_confirmed: number;
-    piled: number;
+    piled_days: number;
+    piled_hours: number;
   }>(
     db,
-    // Each part is summed per carrier before the carriers are joined: 44 rows a side, not a row per
-    // carrier and day and per offer of the cut days to sort.
+    // Each part is summed per carrier before the carriers are joined: a row a carrier a side, not a row
+    // per carrier and day, hour or offer to sort.
     sql`with days as (
         select carrier_id,
           sum(offers)::int as month_total, sum(confirmed)::int as month_confirmed,
@@ -524,37 +594,71 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<Ca
           (count(*) - count(distinct day))::int as piled
         from carrier_offer_days where day >= ${isoDay(monthDays)} and day < ${isoDay(today)}
         group by carrier_id
+      ), hours as (
+        select carrier_id,
+          coalesce(sum(offers) filter (where hour < ${at(monthDays)} or hour >= ${at(today)}), 0)::int as month_total,
+          coalesce(sum(confirmed) filter (where hour < ${at(monthDays)} or hour >= ${at(today)}), 0)::int
+            as month_confirmed,
+          coalesce(sum(offers) filter (where hour >= ${at(weekHours)}), 0)::int as week_total,
+          coalesce(sum(confirmed) filter (where hour >= ${at(weekHours)}), 0)::int as week_confirmed,
+          (count(*) - count(distinct hour))::int as piled
+        -- One range scan each, from the index alone (an OR of the three is a bitmap scan of the table).
+        from (${sql.join(
+          [
+            [monthHours, monthDays],
+            [weekHours, weekDays],
+            [today, nowHour],
+          ].map(
+            ([from, to]) => sql`select carrier_id, hour, offers, confirmed from carrier_offer_hours
+              where hour >= ${at(from!)} and hour < ${at(to!)}`,
+          ),
+          sql` union all `,
+        )}) h
+        group by carrier_id
       ), cut as (
         select carrier_id,
-          (count(*) filter (where created_at < ${at(monthDays)} or created_at >= ${at(today)}))::int as month_total,
-          (count(*) filter (where (created_at < ${at(monthDays)} or created_at >= ${at(today)})
+          (count(*) filter (where created_at < ${at(monthHours)} or created_at >= ${at(nowHour)}))::int as month_total,
+          (count(*) filter (where (created_at < ${at(monthHours)} or created_at >= ${at(nowHour)})
             and status = 'CONFIRMED'))::int as month_confirmed,
           (count(*) filter (where created_at >= ${at(week)}))::int as week_total,
           (count(*) filter (where created_at >= ${at(week)} and status = 'CONFIRMED'))::int as week_confirmed
         from ticket_assignments
-        where (created_at >= ${at(month)} and created_at < ${at(monthDays)})
-          or (created_at >= ${at(week)} and created_at < ${at(weekDays)})
-          or (created_at >= ${at(today)} and created_at <= ${at(end)})
+        where (created_at >= ${at(month)} and created_at < ${at(monthHours)})
+          or (created_at >= ${at(week)} and created_at < ${at(weekHours)})
+          or (created_at >= ${at(nowHour)} and created_at <= ${at(end)})
         group by carrier_id
       )
       select c.id, c.business_name, c.mode,
-        coalesce(d.month_total, 0) + coalesce(x.month_total, 0) as month_total,
-        coalesce(d.month_confirmed, 0) + coalesce(x.month_confirmed, 0) as month_confirmed,
-        coalesce(d.week_total, 0) + coalesce(x.week_total, 0) as week_total,
-        coalesce(d.week_confirmed, 0) + coalesce(x.week_confirmed, 0) as week_confirmed,
-        coalesce(d.piled, 0) as piled
+        coalesce(d.month_total, 0) + coalesce(h.month_total, 0) + coalesce(x.month_total, 0) as month_total,
+        coalesce(d.month_confirmed, 0) + coalesce(h.month_confirmed, 0) + coalesce(x.month_confirmed, 0)
+          as month_confirmed,
+        coalesce(d.week_total, 0) + coalesce(h.week_total, 0) + coalesce(x.week_total, 0) as week_total,
+        coalesce(d.week_confirmed, 0) + coalesce(h.week_confirmed, 0) + coalesce(x.week_confirmed, 0)
+          as week_confirmed,
+        coalesce(d.piled, 0) as piled_days, coalesce(h.piled, 0) as piled_hours
       from carriers c
       left join days d on d.carrier_id = c.id
+      left join hours h on h.carrier_id = c.id
       left join cut x on x.carrier_id = c.id
       order by c.id`,
   );
-  // Rows beyond one per carrier and day are folded, as the ticket counts are.
-  if (rows.reduce((sum, r) => sum + Number(r.piled), 0) > FOLD_AT) {
+  // Rows beyond one per carrier and day, or hour, are folded, as the ticket counts are.
+  if (rows.reduce((sum, r) => sum + Number(r.piled_days), 0) > FOLD_AT) {
     await db.execute(sql`with folded as (
         delete from carrier_offer_days where day >= ${isoDay(monthDays)} and day < ${isoDay(today)}
         returning carrier_id, day, offers, confirmed)
       insert into carrier_offer_days (carrier_id, day, offers, confirmed)
       select carrier_id, day, sum(offers), sum(confirmed) from folded group by carrier_id, day`);
+  }
+  if (rows.reduce((sum, r) => sum + Number(r.piled_hours), 0) > FOLD_AT) {
+    await db.execute(sql`with folded as (
+        delete from carrier_offer_hours
+        where (hour >= ${at(monthHours)} and hour < ${at(monthDays)})
+          or (hour >= ${at(weekHours)} and hour < ${at(weekDays)})
+          or (hour >= ${at(today)} and hour < ${at(nowHour)})
+        returning carrier_id, hour, offers, confirmed)
+      insert into carrier_offer_hours (carrier_id, hour, offers, confirmed)
+      select carrier_id, hour, sum(offers), sum(confirmed) from folded group by carrier_id, hour`);
   }
   return rows.map((r) => ({
     id: Number(r.id),

@@ -130,6 +130,25 @@ export const ticketCounts = pgTable(
 );
 
 /**
+ * Live tickets per scope, status and UTC hour of creation, kept by triggers beside ticket_counts
+ * (migration 0008). The tickets of the last 24 hours of a scope are these rows for the whole hours plus
+ * the tickets of the one hour the window starts inside, so that split costs about as much whatever the
+ * number of tickets a day brings. Rows are added (+1/-1) and folded on read, as in ticket_counts.
+ */
+export const ticketHourCounts = pgTable(
+  'ticket_hour_counts',
+  {
+    scope: text().$type<'all' | 'supplier' | 'carrier'>().notNull(),
+    partyId: integer().notNull(),
+    status: text().notNull(),
+    hour: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  // Every column in the key: the rows of a window are read from the index alone.
+  (t) => [index('ticket_hour_counts_scope_idx').on(t.scope, t.partyId, t.hour, t.status, t.n)],
+);
+
+/**
  * Offers made to each carrier per UTC day of their creation and how many of them stand confirmed, kept by
  * a trigger on ticket_assignments (migration 0004) in the same transaction as the offer's write, so the
  * service level sums about thirty rows per carrier instead of reading a month of offers. Like
@@ -143,5 +162,23 @@ export const carrierOfferDays = pgTable(
     offers: integer().notNull(),
     confirmed: integer().notNull(),
   },
-  (t) => [index('carrier_offer_days_day_idx').on(t.day, t.carrierId)],
+  // Every column in the key: a month's rows are read from the index alone.
+  (t) => [index('carrier_offer_days_day_idx').on(t.day, t.carrierId, t.offers, t.confirmed)],
+);
+
+/**
+ * The offers of carrier_offer_days per UTC hour instead of day (migration 0008): the service level's
+ * windows start and end inside a day, and the whole hours of those cut days are read here, so only the
+ * offers of the hours a window starts or ends inside are counted one by one.
+ */
+export const carrierOfferHours = pgTable(
+  'carrier_offer_hours',
+  {
+    carrierId: integer().notNull(),
+    hour: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    offers: integer().notNull(),
+    confirmed: integer().notNull(),
+  },
+  // Every column in the key: the rows of a window are read from the index alone.
+  (t) => [index('carrier_offer_hours_hour_idx').on(t.hour, t.carrierId, t.offers, t.confirmed)],
 );
