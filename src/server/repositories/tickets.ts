@@ -548,6 +548,94 @@ export interface CarrierServiceLevel extends CarrierRef {
   lastWeek: { total: number; confirmed: number };
 }
 
+/** A window bound of the service level: a UTC day, or an instant. */
+type LevelBound =
+  'monthDays' | 'weekDays' | 'today' | 'monthHours' | 'weekHours' | 'nowHour' | 'month' | 'week' | 'end';
+
+/**
+ * The service level's statement, prepared and planned once: its plan does not depend on the bounds (each
+ * range is read from an index), and planning it took as long as running it.
+ */
+const serviceLevelsStatement = (db: Tx) =>
+  prepared(db, 'carrier_service_levels', (db) => {
+    const day = (name: LevelBound) => sql`${sql.placeholder(`${name}Day`)}::date`;
+    const at = (name: LevelBound) => sql`${sql.placeholder(name)}::timestamptz`;
+    // Each part is summed per carrier before the carriers are joined: a row a carrier a side, not a row
+    // per carrier and day, hour or offer to sort.
+    const levels = sql`with days as (
+        select carrier_id,
+          sum(offers)::int as month_total, sum(confirmed)::int as month_confirmed,
+          coalesce(sum(offers) filter (where day >= ${day('weekDays')}), 0)::int as week_total,
+          coalesce(sum(confirmed) filter (where day >= ${day('weekDays')}), 0)::int as week_confirmed,
+          (count(*) - count(distinct day))::int as piled
+        from carrier_offer_days where day >= ${day('monthDays')} and day < ${day('today')}
+        group by carrier_id
+      ), hours as (
+        select carrier_id,
+          coalesce(sum(offers) filter (where hour < ${at('monthDays')} or hour >= ${at('today')}), 0)::int as month_total,
+          coalesce(sum(confirmed) filter (where hour < ${at('monthDays')} or hour >= ${at('today')}), 0)::int
+            as month_confirmed,
+          coalesce(sum(offers) filter (where hour >= ${at('weekHours')}), 0)::int as week_total,
+          coalesce(sum(confirmed) filter (where hour >= ${at('weekHours')}), 0)::int as week_confirmed,
+          (count(*) - count(distinct hour))::int as piled
+        -- One range scan each, from the index alone (an OR of the three is a bitmap scan of the table).
+        from (${sql.join(
+          (
+            [
+              ['monthHours', 'monthDays'],
+              ['weekHours', 'weekDays'],
+              ['today', 'nowHour'],
+            ] as const
+          ).map(
+            ([from, to]) => sql`select carrier_id, hour, offers, confirmed from carrier_offer_hours
+              where hour >= ${at(from)} and hour < ${at(to)}`,
+          ),
+          sql` union all `,
+        )}) h
+        group by carrier_id
+      ), cut as (
+        select carrier_id,
+          (count(*) filter (where created_at < ${at('monthHours')} or created_at >= ${at('nowHour')}))::int as month_total,
+          (count(*) filter (where (created_at < ${at('monthHours')} or created_at >= ${at('nowHour')})
+            and status = 'CONFIRMED'))::int as month_confirmed,
+          (count(*) filter (where created_at >= ${at('week')}))::int as week_total,
+          (count(*) filter (where created_at >= ${at('week')} and status = 'CONFIRMED'))::int as week_confirmed
+        from ticket_assignments
+        where (created_at >= ${at('month')} and created_at < ${at('monthHours')})
+          or (created_at >= ${at('week')} and created_at < ${at('weekHours')})
+          or (created_at >= ${at('nowHour')} and created_at <= ${at('end')})
+        group by carrier_id
+      )
+      select c.id, c.business_name, c.mode,
+        coalesce(d.month_total, 0) + coalesce(h.month_total, 0) + coalesce(x.month_total, 0) as month_total,
+        coalesce(d.month_confirmed, 0) + coalesce(h.month_confirmed, 0) + coalesce(x.month_confirmed, 0)
+          as month_confirmed,
+        coalesce(d.week_total, 0) + coalesce(h.week_total, 0) + coalesce(x.week_total, 0) as week_total,
+        coalesce(d.week_confirmed, 0) + coalesce(h.week_confirmed, 0) + coalesce(x.week_confirmed, 0)
+          as week_confirmed,
+        coalesce(d.piled, 0) as piled_days, coalesce(h.piled, 0) as piled_hours
+      from carriers c
+      left join days d on d.carrier_id = c.id
+      left join hours h on h.carrier_id = c.id
+      left join cut x on x.carrier_id = c.id
+      order by c.id`;
+    return db
+      .select({
+        id: sql<number>`l.id`,
+        businessName: sql<string>`l.business_name`,
+        mode: sql<'TRUCK' | 'RAILCAR'>`l.mode`,
+        monthTotal: sql<number>`l.month_total`,
+        monthConfirmed: sql<number>`l.month_confirmed`,
+        weekTotal: sql<number>`l.week_total`,
+        weekConfirmed: sql<number>`l.week_confirmed`,
+        piledDays: sql<number>`l.piled_days`,
+        piledHours: sql<number>`l.piled_hours`,
+      })
+      .from(sql`(${levels}) as l`)
+      .orderBy(sql`l.id`)
+      .prepare('carrier_service_levels');
+  });
+
 /**
  * Offers made to each carrier in the last 30 and 7 days and how many of them stand confirmed (an offer
  * confirmed and later declined counts as not confirmed). Every carrier is listed, also without offers.
@@ -572,85 +660,25 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<Ca
   const weekHours = ceilHour(week);
   const nowHour = floorHour(end);
   const at = (t: number) => isoTime(t);
-  const rows = await queryRows<{
-    id: number;
-    business_name: string;
-    mode: 'TRUCK' | 'RAILCAR';
-    month_total: number;
-    month_confirmed: number;
-    week_total: number;
-    week_confirmed: number;
-    piled_days: number;
-    piled_hours: number;
-  }>(
-    db,
-    // Each part is summed per carrier before the carriers are joined: a row a carrier a side, not a row
-    // per carrier and day, hour or offer to sort.
-    sql`with days as (
-        select carrier_id,
-          sum(offers)::int as month_total, sum(confirmed)::int as month_confirmed,
-          coalesce(sum(offers) filter (where day >= ${isoDay(weekDays)}), 0)::int as week_total,
-          coalesce(sum(confirmed) filter (where day >= ${isoDay(weekDays)}), 0)::int as week_confirmed,
-          (count(*) - count(distinct day))::int as piled
-        from carrier_offer_days where day >= ${isoDay(monthDays)} and day < ${isoDay(today)}
-        group by carrier_id
-      ), hours as (
-        select carrier_id,
-          coalesce(sum(offers) filter (where hour < ${at(monthDays)} or hour >= ${at(today)}), 0)::int as month_total,
-          coalesce(sum(confirmed) filter (where hour < ${at(monthDays)} or hour >= ${at(today)}), 0)::int
-            as month_confirmed,
-          coalesce(sum(offers) filter (where hour >= ${at(weekHours)}), 0)::int as week_total,
-          coalesce(sum(confirmed) filter (where hour >= ${at(weekHours)}), 0)::int as week_confirmed,
-          (count(*) - count(distinct hour))::int as piled
-        -- One range scan each, from the index alone (an OR of the three is a bitmap scan of the table).
-        from (${sql.join(
-          [
-            [monthHours, monthDays],
-            [weekHours, weekDays],
-            [today, nowHour],
-          ].map(
-            ([from, to]) => sql`select carrier_id, hour, offers, confirmed from carrier_offer_hours
-              where hour >= ${at(from!)} and hour < ${at(to!)}`,
-          ),
-          sql` union all `,
-        )}) h
-        group by carrier_id
-      ), cut as (
-        select carrier_id,
-          (count(*) filter (where created_at < ${at(monthHours)} or created_at >= ${at(nowHour)}))::int as month_total,
-          (count(*) filter (where (created_at < ${at(monthHours)} or created_at >= ${at(nowHour)})
-            and status = 'CONFIRMED'))::int as month_confirmed,
-          (count(*) filter (where created_at >= ${at(week)}))::int as week_total,
-          (count(*) filter (where created_at >= ${at(week)} and status = 'CONFIRMED'))::int as week_confirmed
-        from ticket_assignments
-        where (created_at >= ${at(month)} and created_at < ${at(monthHours)})
-          or (created_at >= ${at(week)} and created_at < ${at(weekHours)})
-          or (created_at >= ${at(nowHour)} and created_at <= ${at(end)})
-        group by carrier_id
-      )
-      select c.id, c.business_name, c.mode,
-        coalesce(d.month_total, 0) + coalesce(h.month_total, 0) + coalesce(x.month_total, 0) as month_total,
-        coalesce(d.month_confirmed, 0) + coalesce(h.month_confirmed, 0) + coalesce(x.month_confirmed, 0)
-          as month_confirmed,
-        coalesce(d.week_total, 0) + coalesce(h.week_total, 0) + coalesce(x.week_total, 0) as week_total,
-        coalesce(d.week_confirmed, 0) + coalesce(h.week_confirmed, 0) + coalesce(x.week_confirmed, 0)
-          as week_confirmed,
-        coalesce(d.piled, 0) as piled_days, coalesce(h.piled, 0) as piled_hours
-      from carriers c
-      left join days d on d.carrier_id = c.id
-      left join hours h on h.carrier_id = c.id
-      left join cut x on x.carrier_id = c.id
-      order by c.id`,
-  );
+  const rows = await serviceLevelsStatement(db).execute({
+    monthDaysDay: isoDay(monthDays),
+    weekDaysDay: isoDay(weekDays),
+    todayDay: isoDay(today),
+    ...Object.fromEntries(
+      Object.entries({ monthDays, weekDays, today, monthHours, weekHours, nowHour, month, week, end }).map(
+        ([name, t]) => [name, at(t)],
+      ),
+    ),
+  });
   // Rows beyond one per carrier and day, or hour, are folded, as the ticket counts are.
-  if (rows.reduce((sum, r) => sum + Number(r.piled_days), 0) > FOLD_AT) {
+  if (rows.reduce((sum, r) => sum + Number(r.piledDays), 0) > FOLD_AT) {
     await db.execute(sql`with folded as (
         delete from carrier_offer_days where day >= ${isoDay(monthDays)} and day < ${isoDay(today)}
         returning carrier_id, day, offers, confirmed)
       insert into carrier_offer_days (carrier_id, day, offers, confirmed)
       select carrier_id, day, sum(offers), sum(confirmed) from folded group by carrier_id, day`);
   }
-  if (rows.reduce((sum, r) => sum + Number(r.piled_hours), 0) > FOLD_AT) {
+  if (rows.reduce((sum, r) => sum + Number(r.piledHours), 0) > FOLD_AT) {
     await db.execute(sql`with folded as (
         delete from carrier_offer_hours
         where (hour >= ${at(monthHours)} and hour < ${at(monthDays)})
@@ -662,9 +690,9 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<Ca
   }
   return rows.map((r) => ({
     id: Number(r.id),
-    businessName: r.business_name,
+    businessName: r.businessName,
     mode: r.mode,
-    lastMonth: { total: Number(r.month_total), confirmed: Number(r.month_confirmed) },
-    lastWeek: { total: Number(r.week_total), confirmed: Number(r.week_confirmed) },
+    lastMonth: { total: Number(r.monthTotal), confirmed: Number(r.monthConfirmed) },
+    lastWeek: { total: Number(r.weekTotal), confirmed: Number(r.weekConfirmed) },
   }));
 }

@@ -69,7 +69,12 @@ export async function untilOfflineReady(page: Page, locale: 'en' | 'es' = 'en'):
       const groups = response ? ((await response.json()) as string[]) : [];
       return groups.includes('signed-in') && groups.includes(`locale:${wantedLocale}`);
     };
-    while (!(await wanted())) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The app lists what it wants once its first screen is idle: seconds, never tens of them.
+    const deadline = Date.now() + 30_000;
+    while (!(await wanted())) {
+      if (Date.now() > deadline) throw new Error(`the app never asked its worker for the ${wantedLocale} screens`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await new Promise<void>((resolve) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => resolve();
