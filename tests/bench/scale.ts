@@ -8,7 +8,10 @@
  *
  * Flags (after `npm run bench --`): `--tickets N` (default 20000), `--only scale` (skip the other benches),
  * `--db NAME` (database name; an existing one holding N tickets is reused and kept), `--keep` (keep the
- * database it built), `--seconds S` (per request, default 5), `--connections C` (default 10).
+ * database it built), `--seconds S` (per request, default 5), `--connections C` (default 10),
+ * `--compare M` (measure M tickets first, in database bench_scale_M, and print for each request its
+ * req/s at N against M: as measured, and with each run's req/s taken relative to its own hello-world,
+ * which a machine whose speed drifts between the two runs needs).
  * The server is the production entry point spawned on PostgreSQL (`BENCH_DATABASE_URL`, default
  * postgres://postgres@127.0.0.1:5432/postgres: it only needs to be able to create databases).
  */
@@ -26,6 +29,8 @@ export interface ScaleOptions {
   keep: boolean;
   seconds: number;
   connections: number;
+  /** A smaller number of tickets measured first, for the cost's growth with the table. */
+  compare?: number | undefined;
 }
 
 export function scaleOptions(argv: readonly string[]): ScaleOptions {
@@ -39,6 +44,7 @@ export function scaleOptions(argv: readonly string[]): ScaleOptions {
     keep: argv.includes('--keep'),
     seconds: Number(value('seconds') ?? 5),
     connections: Number(value('connections') ?? 10),
+    compare: value('compare') === undefined ? undefined : Number(value('compare')),
   };
 }
 
@@ -295,17 +301,59 @@ async function startHello(): Promise<{ url: string; stop: () => void }> {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
+interface ScaleRun {
+  tickets: number;
+  helloRuns: Figure[];
+  helloRps: number;
+  figures: Figure[];
+}
+
 export async function scaleFigures(o: ScaleOptions): Promise<void> {
-  const name = o.db ?? `bench_scale_${o.tickets}`;
   const reachable = await admin(async () => true).catch(() => false);
   if (!reachable) {
     console.log(`scale: PostgreSQL not reachable at ${adminUrl} (set BENCH_DATABASE_URL); skipped`);
     return;
   }
+  const base = o.compare === undefined ? undefined : await measureScale(o, o.compare, `bench_scale_${o.compare}`);
+  const run = await measureScale(o, o.tickets, o.db ?? `bench_scale_${o.tickets}`);
+  printScale(run, base);
+}
+
+function printScale(run: ScaleRun, base: ScaleRun | undefined): void {
+  const pad = (s: string, w: number) => s.padEnd(w);
+  const num = (v: number, w: number, d = 0) => v.toFixed(d).padStart(w);
+  const hellos = (r: ScaleRun) => r.helloRuns.map((h) => h.rps.toFixed(0)).join(' / ');
+  console.log(
+    `scale: ${run.tickets.toLocaleString('en-US')} tickets; hello-world ${hellos(run)} req/s (before, between, after; ratio to the median)` +
+      (base ? `; at ${base.tickets.toLocaleString('en-US')} tickets ${hellos(base)}` : ''),
+  );
+  const growth = base ? ` ${`at ${base.tickets / 1000}k`.padStart(8)} ${'÷'.padStart(6)} ${'÷ hello'.padStart(8)}` : '';
+  console.log(
+    `${pad('request', 34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'hello/it'.padStart(9)} ${'node ms'.padStart(8)} ${'pg ms'.padStart(7)} errors${growth}`,
+  );
+  for (const f of run.figures) {
+    const b = base?.figures.find((x) => x.name === f.name);
+    const ratios = b
+      ? ` ${num(b.rps, 8, 1)} ${num(f.rps / Math.max(b.rps, 0.01), 6, 2)} ${num(f.rps / run.helloRps / (b.rps / base!.helloRps), 8, 2)}`
+      : '';
+    console.log(
+      `${pad(f.name, 34)} ${num(f.rps, 8, 1)} ${num(f.p50, 8)} ${num(f.p95, 8)} ${num(run.helloRps / Math.max(f.rps, 0.01), 9, 1)} ${num(f.nodeMs ?? 0, 8, 2)} ${num(f.pgMs ?? 0, 7, 2)} ${String(f.errors).padStart(6)}${ratios}`,
+    );
+  }
+  console.log('node ms, pg ms: CPU time per request of the portal process and of its PostgreSQL backends');
+  if (base) {
+    console.log(
+      `÷: req/s at ${run.tickets.toLocaleString('en-US')} over req/s at ${base.tickets.toLocaleString('en-US')}; ÷ hello: the same with each taken relative to its run's hello-world`,
+    );
+  }
+}
+
+/** Builds (or reuses) database `name` with `tickets` generated tickets and measures every request on it. */
+async function measureScale(o: ScaleOptions, tickets: number, name: string): Promise<ScaleRun> {
   const existing = await ticketCount(urlOf(name));
-  const reuse = o.db !== undefined && existing !== undefined && existing >= o.tickets;
+  const reuse = existing !== undefined && existing >= tickets && (o.db !== undefined || o.keep);
   if (reuse) console.log(`scale: reusing ${name} (${existing!.toLocaleString('en-US')} tickets)`);
-  else await build(name, o.tickets);
+  else await build(name, tickets);
   const keep = o.keep || reuse;
 
   const portal = await startPortalProcess({
@@ -329,7 +377,7 @@ export async function scaleFigures(o: ScaleOptions): Promise<void> {
     const carrierH = await tokenOf('carrier1');
     // A ticket of carrier1's from the middle of the history.
     const mid = (await (
-      await fetch(`${api}/tickets?limit=1&page=${Math.max(1, Math.floor(o.tickets / 40))}`, { headers: carrierH })
+      await fetch(`${api}/tickets?limit=1&page=${Math.max(1, Math.floor(tickets / 40))}`, { headers: carrierH })
     ).json()) as {
       tickets: { id: number }[];
     };
@@ -393,22 +441,7 @@ export async function scaleFigures(o: ScaleOptions): Promise<void> {
     }
     helloRuns.push(await load('hello-world', hello.url, {}, o));
     const helloRps = helloRuns.map((h) => h.rps).sort((a, b) => a - b)[1]!;
-    const pad = (s: string, w: number) => s.padEnd(w);
-    const num = (v: number, w: number, d = 0) => v.toFixed(d).padStart(w);
-    console.log(
-      `scale: ${o.tickets.toLocaleString('en-US')} tickets, ${o.connections} connections, ${o.seconds} s each; hello-world ${helloRuns
-        .map((h) => h.rps.toFixed(0))
-        .join(' / ')} req/s (before, between, after; ratio to the median)`,
-    );
-    console.log(
-      `${pad('request', 34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'hello/it'.padStart(9)} ${'node ms'.padStart(8)} ${'pg ms'.padStart(7)} errors`,
-    );
-    for (const f of figures) {
-      console.log(
-        `${pad(f.name, 34)} ${num(f.rps, 8, 1)} ${num(f.p50, 8)} ${num(f.p95, 8)} ${num(helloRps / Math.max(f.rps, 0.01), 9, 1)} ${num(f.nodeMs ?? 0, 8, 2)} ${num(f.pgMs ?? 0, 7, 2)} ${f.errors}`,
-      );
-    }
-    console.log('node ms, pg ms: CPU time per request of the portal process and of its PostgreSQL backends');
+    return { tickets, helloRuns, helloRps, figures };
   } finally {
     hello.stop();
     await portal.stop();
