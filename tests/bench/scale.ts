@@ -8,7 +8,7 @@
  *
  * Flags (after `npm run bench --`): `--tickets N` (default 20000), `--only scale` (skip the other benches),
  * `--db NAME` (database name; an existing one holding N tickets is reused and kept), `--keep` (keep the
- * database it built), `--seconds S` (per request, default 5), `--connections C` (default 10),
+ * databases it built, and reuse them next time), `--seconds S` (per request, default 5), `--connections C` (default 10),
  * `--compare M` (measure M tickets first, in database bench_scale_M, and print for each request its
  * req/s at N against M: as measured, and with each run's req/s taken relative to its own hello-world,
  * which a machine whose speed drifts between the two runs needs).

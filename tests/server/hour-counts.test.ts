@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 import { cleanupHourCounts } from '../../src/server/jobs/hour-counts-cleanup';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { offerAgo, recountServiceLevels } from './helpers/service-levels';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -25,6 +26,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const dbRows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
+/** A query's rows as JSON texts in sorted order, to compare two sets of rows. */
+const sortedRows = async (query: ReturnType<typeof sql>) => (await dbRows(query)).map((r) => JSON.stringify(r)).sort();
 const get = (user: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[user]!) });
 const partyOf = async (username: string) =>
   (
@@ -105,10 +108,19 @@ describe('count/states from the hour counts', () => {
           count(distinct status)::int as statuses from ticket_hour_counts
           where scope = 'all' and hour = (select date_trunc('hour', created_at, 'UTC') from tickets where id = ${ticket!.id})`)
       )[0]!;
+    // The status totals of everything ('all') pile up the same way and fold the same way.
+    const rowsOfAll = async () =>
+      (
+        await dbRows<{ n: number; statuses: number }>(sql`select count(*)::int as n,
+          count(distinct status)::int as statuses from ticket_counts where scope = 'all'`)
+      )[0]!;
     expect((await rowsOfHour()).n).toBeGreaterThan(40);
+    expect((await rowsOfAll()).n).toBeGreaterThan(80);
     await expectCountsAsRecounted();
     const folded = await rowsOfHour();
     expect(folded.n).toBe(folded.statuses);
+    const foldedAll = await rowsOfAll();
+    expect(foldedAll.n).toBe(foldedAll.statuses);
     await expectCountsAsRecounted();
   });
 });
@@ -122,20 +134,7 @@ describe('count/carrier from the hour counts', () => {
       .carriers.map(({ id, lastMonth, lastWeek }) => ({ id, lastMonth, lastWeek }));
   };
   const recountedLevels = async () =>
-    (
-      await dbRows<{ id: number; total: number; confirmed: number; wtotal: number; wconfirmed: number }>(sql`
-        select c.id,
-          count(a.id) filter (where a.created_at >= now() - interval '30 days')::int as total,
-          count(a.id) filter (where a.created_at >= now() - interval '30 days' and a.status = 'CONFIRMED')::int as confirmed,
-          count(a.id) filter (where a.created_at >= now() - interval '7 days')::int as wtotal,
-          count(a.id) filter (where a.created_at >= now() - interval '7 days' and a.status = 'CONFIRMED')::int as wconfirmed
-        from carriers c left join ticket_assignments a on a.carrier_id = c.id and a.created_at <= now()
-        group by c.id order by c.id`)
-    ).map((r) => ({
-      id: r.id,
-      lastMonth: { total: r.total, confirmed: r.confirmed },
-      lastWeek: { total: r.wtotal, confirmed: r.wconfirmed },
-    }));
+    (await recountServiceLevels(t.database.db)).map(({ id, lastMonth, lastWeek }) => ({ id, lastMonth, lastWeek }));
 
   it('should count offers in the whole hours of the cut days and fold their piled-up rows', async () => {
     const [ticket] = await dbRows<{ id: number }>(
@@ -144,11 +143,8 @@ describe('count/carrier from the hour counts', () => {
     const [carrier] = await dbRows<{ id: number }>(
       sql`select id from carriers where business_name = 'Old Road Trucking'`,
     );
-    const offer = async (agoMs: number, status: string) =>
-      (
-        await dbRows<{ id: number }>(sql`insert into ticket_assignments (ticket_id, carrier_id, status, created_at)
-          values (${ticket!.id}, ${carrier!.id}, ${status}, now() - ${`${agoMs} milliseconds`}::interval) returning id`)
-      )[0]!.id;
+    const offer = (agoMs: number, status: string) =>
+      offerAgo(t.database.db, { ticketId: ticket!.id, carrierId: carrier!.id, agoMs, status });
     // Offers a whole hour or more inside each cut day, and within the hour each window starts or ends in.
     for (const ago of [30 * DAY - 90 * MINUTE, 30 * DAY - 5 * MINUTE, 7 * DAY - 90 * MINUTE, 7 * DAY - 5 * MINUTE]) {
       await offer(ago, 'CONFIRMED');
@@ -182,11 +178,10 @@ describe('count/carrier from the hour counts', () => {
 describe('the hour rows', () => {
   it('should equal, for the kept days, a recount of the tickets, carrier views and offers', async () => {
     const kept = sql`now() - interval '32 days'`;
-    const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
-    const hourRows = await dbRows(sql`select scope, party_id, status, hour, sum(n)::int as n from ticket_hour_counts
+    const hourRows = await sortedRows(sql`select scope, party_id, status, hour, sum(n)::int as n from ticket_hour_counts
       where hour >= date_trunc('hour', ${kept}, 'UTC') + interval '1 hour'
       group by 1, 2, 3, 4 having sum(n) <> 0`);
-    const recount = await dbRows(sql`select * from (
+    const recount = await sortedRows(sql`select * from (
         select 'all' as scope, 0 as party_id, status, date_trunc('hour', created_at, 'UTC') as hour, count(*)::int as n
           from tickets where deleted_at is null group by 3, 4
         union all
@@ -197,31 +192,27 @@ describe('the hour rows', () => {
           from ticket_carrier_views where open group by 2, 3, 4
       ) c where hour >= date_trunc('hour', ${kept}, 'UTC') + interval '1 hour'`);
     expect(hourRows.length).toBeGreaterThan(0);
-    expect(sorted(hourRows)).toEqual(sorted(recount));
+    expect(hourRows).toEqual(recount);
 
-    const offerRows = await dbRows(sql`select carrier_id, hour, sum(offers)::int as offers,
+    const offerRows = await sortedRows(sql`select carrier_id, hour, sum(offers)::int as offers,
         sum(confirmed)::int as confirmed from carrier_offer_hours
       where hour >= date_trunc('hour', ${kept}, 'UTC') + interval '1 hour'
       group by 1, 2 having sum(offers) <> 0`);
-    const offerRecount = await dbRows(sql`select carrier_id, date_trunc('hour', created_at, 'UTC') as hour,
+    const offerRecount = await sortedRows(sql`select carrier_id, date_trunc('hour', created_at, 'UTC') as hour,
         count(*)::int as offers, (count(*) filter (where status = 'CONFIRMED'))::int as confirmed
       from ticket_assignments where created_at >= date_trunc('hour', ${kept}, 'UTC') + interval '1 hour'
       group by 1, 2`);
     expect(offerRows.length).toBeGreaterThan(0);
-    expect(sorted(offerRows)).toEqual(sorted(offerRecount));
+    expect(offerRows).toEqual(offerRecount);
   });
 
   it('should come out the same from the bulk rebuilds (used after loads that skip triggers)', async () => {
-    const summed = async () =>
-      (
-        await dbRows(sql`select 'ticket' as kind, scope, party_id, status, hour, sum(n)::int as n
-            from ticket_hour_counts where hour >= now() - interval '31 days' group by 1, 2, 3, 4, 5 having sum(n) <> 0
-          union all
-          select 'offer', '', carrier_id, sum(confirmed)::text, hour, sum(offers)::int
-            from carrier_offer_hours where hour >= now() - interval '31 days' group by 1, 2, 3, 5 having sum(offers) <> 0`)
-      )
-        .map((r) => JSON.stringify(r))
-        .sort();
+    const summed = async () => [
+      ...(await sortedRows(sql`select scope, party_id, status, hour, sum(n)::int as n from ticket_hour_counts
+        where hour >= now() - interval '31 days' group by 1, 2, 3, 4 having sum(n) <> 0`)),
+      ...(await sortedRows(sql`select carrier_id, hour, sum(offers)::int as offers, sum(confirmed)::int as confirmed
+        from carrier_offer_hours where hour >= now() - interval '31 days' group by 1, 2 having sum(offers) <> 0`)),
+    ];
     const kept = await summed();
     expect(kept.length).toBeGreaterThan(0);
     await dbRows(sql`select rebuild_ticket_views(), rebuild_carrier_offer_days()`);

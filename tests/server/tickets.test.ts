@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 import { providerInvoices } from '../../src/server/db/schema/documents';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { offerAgo, recountServiceLevels } from './helpers/service-levels';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -480,24 +481,10 @@ describe('counts', () => {
     const carriers = res.json<{
       carriers: { businessName: string; mode: string; lastMonth: unknown; lastWeek: unknown }[];
     }>().carriers;
-    const rows = await dbRows<{
-      name: string;
-      total: number;
-      confirmed: number;
-      wtotal: number;
-      wconfirmed: number;
-    }>(sql`
-      select c.business_name as name,
-        count(a.id) filter (where a.created_at >= now() - interval '30 days')::int as total,
-        count(a.id) filter (where a.created_at >= now() - interval '30 days' and a.status = 'CONFIRMED')::int as confirmed,
-        count(a.id) filter (where a.created_at >= now() - interval '7 days')::int as wtotal,
-        count(a.id) filter (where a.created_at >= now() - interval '7 days' and a.status = 'CONFIRMED')::int as wconfirmed
-      from carriers c left join ticket_assignments a on a.carrier_id = c.id and a.created_at <= now()
-      group by c.id order by c.id`);
-    const expected = rows.map((r) => ({
-      name: r.name,
-      lastMonth: { total: r.total, confirmed: r.confirmed },
-      lastWeek: { total: r.wtotal, confirmed: r.wconfirmed },
+    const expected = (await recountServiceLevels(t.database.db)).map(({ name, lastMonth, lastWeek }) => ({
+      name,
+      lastMonth,
+      lastWeek,
     }));
     return {
       carriers,
@@ -527,11 +514,8 @@ describe('counts', () => {
     const [carrier] = await dbRows<{ id: number }>(
       sql`select id from carriers where business_name = 'Old Road Trucking'`,
     );
-    const offer = async (agoMs: number, status: string) =>
-      (
-        await dbRows<{ id: number }>(sql`insert into ticket_assignments (ticket_id, carrier_id, status, created_at)
-          values (${ticket!.id}, ${carrier!.id}, ${status}, now() - ${`${agoMs} milliseconds`}::interval) returning id`)
-      )[0]!.id;
+    const offer = (agoMs: number, status: string) =>
+      offerAgo(t.database.db, { ticketId: ticket!.id, carrierId: carrier!.id, agoMs, status });
     const day = 86_400_000;
     const minute = 60_000;
     const added = [

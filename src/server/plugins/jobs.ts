@@ -59,37 +59,38 @@ async function registerJobs(app: FastifyInstance) {
     if (result.removed || result.expired || result.offered) app.log.info(result, 'allocation sweep');
   });
 
+  /** A scheduled removal of rows past their use, logged when it removed any. */
+  const cleanup = async (job: string, cron: string, run: () => Promise<{ removed: number }>, what: string) => {
+    await boss.createQueue(job);
+    await boss.schedule(job, cron);
+    await boss.work(job, async () => {
+      const { removed } = await run();
+      if (removed) app.log.info({ removed }, `${what} removed`);
+    });
+  };
   // Stored Idempotency-Key responses expire after 24 h.
-  await boss.createQueue(IDEMPOTENCY_CLEANUP_JOB);
-  await boss.schedule(IDEMPOTENCY_CLEANUP_JOB, IDEMPOTENCY_CLEANUP_CRON);
-  await boss.work(IDEMPOTENCY_CLEANUP_JOB, async () => {
-    const { removed } = await cleanupIdempotencyKeys(app.db);
-    if (removed) app.log.info({ removed }, 'expired idempotency keys removed');
-  });
-
+  await cleanup(
+    IDEMPOTENCY_CLEANUP_JOB,
+    IDEMPOTENCY_CLEANUP_CRON,
+    () => cleanupIdempotencyKeys(app.db),
+    'expired idempotency keys',
+  );
   // Spent captcha solutions are kept only until their challenge expires.
-  await boss.createQueue(CAPTCHA_CLEANUP_JOB);
-  await boss.schedule(CAPTCHA_CLEANUP_JOB, CAPTCHA_CLEANUP_CRON);
-  await boss.work(CAPTCHA_CLEANUP_JOB, async () => {
-    const { removed } = await cleanupSpentCaptchas(app.db);
-    if (removed) app.log.info({ removed }, 'expired captcha solutions removed');
-  });
-
+  await cleanup(
+    CAPTCHA_CLEANUP_JOB,
+    CAPTCHA_CLEANUP_CRON,
+    () => cleanupSpentCaptchas(app.db),
+    'expired captcha solutions',
+  );
   // Recovery links are deleted once they expired.
-  await boss.createQueue(PASSWORD_RESET_CLEANUP_JOB);
-  await boss.schedule(PASSWORD_RESET_CLEANUP_JOB, PASSWORD_RESET_CLEANUP_CRON);
-  await boss.work(PASSWORD_RESET_CLEANUP_JOB, async () => {
-    const { removed } = await cleanupExpiredPasswordResets(app.db);
-    if (removed) app.log.info({ removed }, 'expired password recovery links removed');
-  });
-
+  await cleanup(
+    PASSWORD_RESET_CLEANUP_JOB,
+    PASSWORD_RESET_CLEANUP_CRON,
+    () => cleanupExpiredPasswordResets(app.db),
+    'expired password recovery links',
+  );
   // Per-hour counts are read for the last 30 days only.
-  await boss.createQueue(HOUR_COUNTS_CLEANUP_JOB);
-  await boss.schedule(HOUR_COUNTS_CLEANUP_JOB, HOUR_COUNTS_CLEANUP_CRON);
-  await boss.work(HOUR_COUNTS_CLEANUP_JOB, async () => {
-    const { removed } = await cleanupHourCounts(app.db);
-    if (removed) app.log.info({ removed }, 'old hour counts removed');
-  });
+  await cleanup(HOUR_COUNTS_CLEANUP_JOB, HOUR_COUNTS_CLEANUP_CRON, () => cleanupHourCounts(app.db), 'old hour counts');
 
   // The events outbox: push and server-sent events.
   app.decorate('eventDelivery', await startEventDelivery(app, boss));

@@ -111,8 +111,34 @@ function countScope(viewer: Viewer): CountScope | null {
   return scopes.length === 1 ? scopes[0]! : null;
 }
 
-/** Rows of one scope beyond which they are folded into one per status. */
+/** Rows beyond one per key that a read of a count table tolerates before it folds them. */
 const FOLD_AT = 64;
+const piledUp = (extraRows: readonly (number | string)[]) =>
+  extraRows.reduce<number>((sum, n) => sum + Number(n), 0) > FOLD_AT;
+
+/**
+ * The count tables the triggers keep: rows are added (+1/-1), never updated, so concurrent writes do not
+ * wait on a shared row; each table's key columns, and the columns summed per key.
+ */
+const COUNT_TABLES = {
+  ticket_counts: { keys: ['scope', 'party_id', 'status'], sums: ['n'] },
+  ticket_hour_counts: { keys: ['scope', 'party_id', 'status', 'hour'], sums: ['n'] },
+  carrier_offer_days: { keys: ['carrier_id', 'day'], sums: ['offers', 'confirmed'] },
+  carrier_offer_hours: { keys: ['carrier_id', 'hour'], sums: ['offers', 'confirmed'] },
+} as const;
+
+/**
+ * Folds the rows of a count table that `where` selects into one per key, in one statement: rows other
+ * transactions add meanwhile are not in its snapshot and stay as they are.
+ */
+async function foldCountRows(db: Tx, table: keyof typeof COUNT_TABLES, where: SQL): Promise<void> {
+  const { keys, sums } = COUNT_TABLES[table];
+  const list = (names: readonly string[]) => sql.raw(names.join(', '));
+  await db.execute(sql`with folded as (
+      delete from ${sql.raw(table)} where ${where} returning ${list([...keys, ...sums])})
+    insert into ${sql.raw(table)} (${list([...keys, ...sums])})
+    select ${list(keys)}, ${list(sums.map((column) => `sum(${column})`))} from folded group by ${list(keys)}`);
+}
 
 /** The maintained rows of one scope, summed per status (prepared: it runs on every list and count). */
 const scopeCounts = (db: Tx) =>
@@ -136,11 +162,8 @@ const scopeCounts = (db: Tx) =>
  */
 async function maintainedCounts(db: Tx, scope: CountScope): Promise<Map<TicketStatus, number>> {
   const rows = await scopeCounts(db).execute({ scope: scope.kind, party: scope.id });
-  if (rows.reduce((sum, r) => sum + Number(r.rows), 0) > FOLD_AT) {
-    await db.execute(sql`with folded as (
-        delete from ticket_counts where scope = ${scope.kind} and party_id = ${scope.id} returning status, n)
-      insert into ticket_counts (scope, party_id, status, n)
-      select ${scope.kind}, ${scope.id}, status, sum(n) from folded group by status`);
+  if (piledUp(rows.map((r) => Number(r.rows) - 1))) {
+    await foldCountRows(db, 'ticket_counts', sql`scope = ${scope.kind} and party_id = ${scope.id}`);
   }
   return new Map(rows.map((r) => [r.status as TicketStatus, Number(r.n)]));
 }
@@ -484,12 +507,12 @@ async function createdSince(db: Tx, scope: CountScope, since: number): Promise<M
     hourCountsFrom(db).execute({ scope: scope.kind, party: scope.id, from: whole }),
     createdBetweenByStatus(db, scope.kind).execute({ since: isoTime(since), until: whole, party: scope.id }),
   ]);
-  if (hours.reduce((sum, r) => sum + Number(r.piled), 0) > FOLD_AT) {
-    await db.execute(sql`with folded as (
-        delete from ticket_hour_counts where scope = ${scope.kind} and party_id = ${scope.id}
-          and hour >= ${whole}::timestamptz returning status, hour, n)
-      insert into ticket_hour_counts (scope, party_id, status, hour, n)
-      select ${scope.kind}, ${scope.id}, status, hour, sum(n) from folded group by status, hour`);
+  if (piledUp(hours.map((r) => r.piled))) {
+    await foldCountRows(
+      db,
+      'ticket_hour_counts',
+      sql`scope = ${scope.kind} and party_id = ${scope.id} and hour >= ${whole}::timestamptz`,
+    );
   }
   const young = new Map<TicketStatus, number>();
   for (const r of [...hours, ...edge]) {
@@ -659,34 +682,27 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<Ca
   const monthHours = ceilHour(month);
   const weekHours = ceilHour(week);
   const nowHour = floorHour(end);
-  const at = (t: number) => isoTime(t);
   const rows = await serviceLevelsStatement(db).execute({
     monthDaysDay: isoDay(monthDays),
     weekDaysDay: isoDay(weekDays),
     todayDay: isoDay(today),
     ...Object.fromEntries(
       Object.entries({ monthDays, weekDays, today, monthHours, weekHours, nowHour, month, week, end }).map(
-        ([name, t]) => [name, at(t)],
+        ([name, t]) => [name, isoTime(t)],
       ),
     ),
   });
   // Rows beyond one per carrier and day, or hour, are folded, as the ticket counts are.
-  if (rows.reduce((sum, r) => sum + Number(r.piledDays), 0) > FOLD_AT) {
-    await db.execute(sql`with folded as (
-        delete from carrier_offer_days where day >= ${isoDay(monthDays)} and day < ${isoDay(today)}
-        returning carrier_id, day, offers, confirmed)
-      insert into carrier_offer_days (carrier_id, day, offers, confirmed)
-      select carrier_id, day, sum(offers), sum(confirmed) from folded group by carrier_id, day`);
+  if (piledUp(rows.map((r) => r.piledDays))) {
+    await foldCountRows(db, 'carrier_offer_days', sql`day >= ${isoDay(monthDays)} and day < ${isoDay(today)}`);
   }
-  if (rows.reduce((sum, r) => sum + Number(r.piledHours), 0) > FOLD_AT) {
-    await db.execute(sql`with folded as (
-        delete from carrier_offer_hours
-        where (hour >= ${at(monthHours)} and hour < ${at(monthDays)})
-          or (hour >= ${at(weekHours)} and hour < ${at(weekDays)})
-          or (hour >= ${at(today)} and hour < ${at(nowHour)})
-        returning carrier_id, hour, offers, confirmed)
-      insert into carrier_offer_hours (carrier_id, hour, offers, confirmed)
-      select carrier_id, hour, sum(offers), sum(confirmed) from folded group by carrier_id, hour`);
+  if (piledUp(rows.map((r) => r.piledHours))) {
+    const hours = (from: number, to: number) => sql`(hour >= ${isoTime(from)} and hour < ${isoTime(to)})`;
+    await foldCountRows(
+      db,
+      'carrier_offer_hours',
+      sql`${hours(monthHours, monthDays)} or ${hours(weekHours, weekDays)} or ${hours(today, nowHour)}`,
+    );
   }
   return rows.map((r) => ({
     id: Number(r.id),
