@@ -54,7 +54,7 @@ function TicketList() {
 }
 function renderLive() {
   const queryClient = createQueryClient();
-  return render(
+  render(
     <AppProviders queryClient={queryClient} env="test">
       <MemoryRouter>
         <LiveUpdates userId={USERS.supplier1.id} home="/dashboard/suppliers" />
@@ -62,6 +62,7 @@ function renderLive() {
       </MemoryRouter>
     </AppProviders>,
   );
+  return queryClient;
 }
 
 const EVENT = {
@@ -110,11 +111,47 @@ describe('the event stream', () => {
     expect(current().url).toBe('/api/events?token=token-after-password-change');
   });
 
-  it('should refetch the ticket list when the stream opens again', async () => {
-    renderLive();
+  it('should not fetch again, when the stream first opens, the list fetched in the same render', async () => {
+    const queryClient = renderLive();
     await screen.findByText('list fetched 1 times');
     act(() => current().open());
-    expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
+    // An event after the opening refetches the list once; had the opening refetched it too, it would
+    // have been fetched three times.
+    act(() => ticketFrame(current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 }));
+    await screen.findByText('list fetched 2 times');
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByText('list fetched 2 times')).toBeInTheDocument();
+  });
+
+  it('should refetch the ticket list when the stream opens again after a dropped connection', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderLive();
+      await screen.findByText('list fetched 1 times');
+      const stream = current();
+      act(() => stream.open());
+      // The connection drops; EventSource reconnects by itself a while later.
+      act(() => vi.advanceTimersByTime(60_000));
+      act(() => stream.open());
+      expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should refetch, when a stream opens after a refused one, the list fetched before it was asked for', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderLive();
+      await screen.findByText('list fetched 1 times');
+      act(() => current().refuse());
+      // The next stream is asked for after the backoff.
+      act(() => vi.advanceTimersByTime(5_000));
+      act(() => current().open());
+      expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('should open a new stream after the server refused one (expired token)', async () => {

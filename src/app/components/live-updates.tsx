@@ -107,8 +107,15 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
       // A refused reconnection may be an ended session: one call that shows its status tells, and the
       // api client signs out on its 401.
       onRefused: () => void apiFetch(`/users/${userId}`).catch(() => undefined),
-      // Events may have been missed while the stream was closed; a list already loading is kept.
-      onOpen: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }, { cancelRefetch: false }),
+      // Events may have been missed before the stream opened: what was fetched before it was asked for is
+      // fetched again. An answer that came after that, and a list still loading, are kept: the server read
+      // them while it was setting up the stream, and asking again would download the first screen's list
+      // twice on every start (the list's request goes out in the same render as the stream's).
+      onOpen: (since) =>
+        void queryClient.invalidateQueries(
+          { queryKey: ticketKeys.all, predicate: (query) => query.state.dataUpdatedAt < since },
+          { cancelRefetch: false },
+        ),
       onEvent: (event) => {
         invalidateForEvent(queryClient, event);
         const show = () => {

@@ -171,8 +171,13 @@ const RETRY_MAX_MS = 60_000;
 
 export interface EventStreamHandlers {
   onEvent: (event: TicketEvent) => void;
-  /** Every (re)connection: events may have been missed meanwhile. */
-  onOpen?: () => void;
+  /**
+   * Every (re)connection: events may have been missed meanwhile. `since` (epoch ms) is when this
+   * connection was asked for: the stream's first connection, or a new one after a refusal or coming back
+   * online, counts from the moment it was asked for; EventSource's own reconnection after a dropped
+   * connection, which gives no sign when it starts, counts from the moment it opened.
+   */
+  onOpen?: (since: number) => void;
   /** The server ended the stream because the session is over (a password change): nothing is retried. */
   onSessionEnded?: () => void;
   /**
@@ -219,6 +224,7 @@ export function openEventStream(token: () => string | null, handlers: EventStrea
     source = null;
     const openedWith = token();
     if (offline() || !openedWith) return;
+    let askedAt = Date.now();
     const current = new EventSource(`${EVENTS_PATH}?token=${encodeURIComponent(openedWith)}`);
     source = current;
     // This tab renewed its token since the stream opened: what the server says of the old one (ended,
@@ -238,7 +244,10 @@ export function openEventStream(token: () => string | null, handlers: EventStrea
     });
     current.addEventListener('open', () => {
       delay = RETRY_MIN_MS;
-      handlers.onOpen?.();
+      const since = askedAt;
+      // A later 'open' of this EventSource is its own reconnection after a drop.
+      askedAt = Number.POSITIVE_INFINITY;
+      handlers.onOpen?.(Math.min(since, Date.now()));
     });
     current.addEventListener('error', () => {
       if (stopped || source !== current) return;
