@@ -20,6 +20,11 @@ export class FakeEventSource extends EventTarget {
   frame(name: string, data: object): void {
     this.dispatchEvent(new MessageEvent(name, { data: JSON.stringify(data) }));
   }
+  /** The connection dropped: EventSource says so and will reconnect by itself (then `open()` again). */
+  drop(): void {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.dispatchEvent(new Event('error'));
+  }
   /** The server refused a (re)connection: EventSource gives up on it. */
   refuse(): void {
     this.readyState = FakeEventSource.CLOSED;

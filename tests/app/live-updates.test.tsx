@@ -44,6 +44,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  // Tests that move the clock use fake timers; a failing one must not leave them to the next.
+  vi.useRealTimers();
 });
 
 /** A ticket list on screen: counts its fetches, as a user would see a list refresh. */
@@ -125,47 +127,37 @@ describe('the event stream', () => {
 
   it('should refetch the ticket list when the stream opens again after a dropped connection', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      renderLive();
-      await screen.findByText('list fetched 1 times');
-      const stream = current();
-      act(() => stream.open());
-      // The connection drops; EventSource reconnects by itself a while later.
-      act(() => vi.advanceTimersByTime(60_000));
-      act(() => stream.open());
-      expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+    renderLive();
+    await screen.findByText('list fetched 1 times');
+    const stream = current();
+    act(() => stream.open());
+    // The connection drops; EventSource reconnects by itself a while later.
+    act(() => stream.drop());
+    expect(current()).toBe(stream);
+    act(() => vi.advanceTimersByTime(60_000));
+    act(() => stream.open());
+    expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
   });
 
   it('should refetch, when a stream opens after a refused one, the list fetched before it was asked for', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      renderLive();
-      await screen.findByText('list fetched 1 times');
-      act(() => current().refuse());
-      // The next stream is asked for after the backoff.
-      act(() => vi.advanceTimersByTime(5_000));
-      act(() => current().open());
-      expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+    renderLive();
+    await screen.findByText('list fetched 1 times');
+    act(() => current().refuse());
+    // The next stream is asked for after the backoff.
+    act(() => vi.advanceTimersByTime(5_000));
+    act(() => current().open());
+    expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
   });
 
   it('should open a new stream after the server refused one (expired token)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      renderLive();
-      const refused = current();
-      act(() => refused.refuse());
-      expect(FakeEventSource.open()).toHaveLength(0);
-      act(() => vi.advanceTimersByTime(5_000));
-      expect(FakeEventSource.open()).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    renderLive();
+    const refused = current();
+    act(() => refused.refuse());
+    expect(FakeEventSource.open()).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(FakeEventSource.open()).toHaveLength(1);
   });
 });
 
@@ -180,22 +172,18 @@ describe('the event stream offline', () => {
 
   it('should close the stream while the device is offline, try nothing meanwhile, and reopen it online', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      renderLive();
-      const first = current();
-      act(() => first.open());
-      act(() => setOnline(false));
-      expect(first.readyState).toBe(FakeEventSource.CLOSED);
-      // The browser reports the dropped connection too; still nothing is opened while offline.
-      act(() => first.dispatchEvent(new Event('error')));
-      act(() => vi.advanceTimersByTime(120_000));
-      expect(FakeEventSource.all).toHaveLength(1);
-      act(() => setOnline(true));
-      expect(FakeEventSource.all).toHaveLength(2);
-      expect(current().url).toBe(first.url);
-    } finally {
-      vi.useRealTimers();
-    }
+    renderLive();
+    const first = current();
+    act(() => first.open());
+    act(() => setOnline(false));
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    // The browser reports the dropped connection too; still nothing is opened while offline.
+    act(() => first.dispatchEvent(new Event('error')));
+    act(() => vi.advanceTimersByTime(120_000));
+    expect(FakeEventSource.all).toHaveLength(1);
+    act(() => setOnline(true));
+    expect(FakeEventSource.all).toHaveLength(2);
+    expect(current().url).toBe(first.url);
   });
 
   it('should not open a stream while starting offline, and open one when the network is back', () => {

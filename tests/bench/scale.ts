@@ -316,15 +316,15 @@ export async function scaleFigures(o: ScaleOptions): Promise<void> {
   }
   const base = o.compare === undefined ? undefined : await measureScale(o, o.compare, `bench_scale_${o.compare}`);
   const run = await measureScale(o, o.tickets, o.db ?? `bench_scale_${o.tickets}`);
-  printScale(run, base);
+  printScale(o, run, base);
 }
 
-function printScale(run: ScaleRun, base: ScaleRun | undefined): void {
+function printScale(o: ScaleOptions, run: ScaleRun, base: ScaleRun | undefined): void {
   const pad = (s: string, w: number) => s.padEnd(w);
   const num = (v: number, w: number, d = 0) => v.toFixed(d).padStart(w);
   const hellos = (r: ScaleRun) => r.helloRuns.map((h) => h.rps.toFixed(0)).join(' / ');
   console.log(
-    `scale: ${run.tickets.toLocaleString('en-US')} tickets; hello-world ${hellos(run)} req/s (before, between, after; ratio to the median)` +
+    `scale: ${run.tickets.toLocaleString('en-US')} tickets, ${o.connections} connections, ${o.seconds} s each; hello-world ${hellos(run)} req/s (before, between, after; ratio to the median)` +
       (base ? `; at ${base.tickets.toLocaleString('en-US')} tickets ${hellos(base)}` : ''),
   );
   const growth = base ? ` ${`at ${base.tickets / 1000}k`.padStart(8)} ${'÷'.padStart(6)} ${'÷ hello'.padStart(8)}` : '';

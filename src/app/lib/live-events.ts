@@ -224,7 +224,8 @@ export function openEventStream(token: () => string | null, handlers: EventStrea
     source = null;
     const openedWith = token();
     if (offline() || !openedWith) return;
-    let askedAt = Date.now();
+    // When this EventSource was asked for; a later 'open' of it is its own reconnection after a drop.
+    let askedAt: number | undefined = Date.now();
     const current = new EventSource(`${EVENTS_PATH}?token=${encodeURIComponent(openedWith)}`);
     source = current;
     // This tab renewed its token since the stream opened: what the server says of the old one (ended,
@@ -244,10 +245,9 @@ export function openEventStream(token: () => string | null, handlers: EventStrea
     });
     current.addEventListener('open', () => {
       delay = RETRY_MIN_MS;
-      const since = askedAt;
-      // A later 'open' of this EventSource is its own reconnection after a drop.
-      askedAt = Number.POSITIVE_INFINITY;
-      handlers.onOpen?.(Math.min(since, Date.now()));
+      const since = askedAt ?? Date.now();
+      askedAt = undefined;
+      handlers.onOpen?.(since);
     });
     current.addEventListener('error', () => {
       if (stopped || source !== current) return;
