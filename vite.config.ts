@@ -8,6 +8,7 @@ import { mantineStyles } from './src/build/mantine-styles.ts';
 import { precacheGroups } from './src/build/precache-groups.ts';
 import { routePreloads } from './src/build/route-preloads.ts';
 import { signInCatalogue } from './src/build/sign-in-catalogue.ts';
+import { HOME_LISTS } from './src/app/home-lists.ts';
 import { PATHS } from './src/app/paths.ts';
 
 const groups = precacheGroups();
@@ -56,8 +57,8 @@ export default defineConfig({
     }),
     // Which built files belong to the shell, a role or a language: the service worker installs the shell only.
     groups.plugin,
-    // The home screens' files, named in the page the server sends for each home path.
-    routePreloads({ routes: homeRoutes() }),
+    // The home screens' files, named in the page the server sends for each home path, with their first list.
+    routePreloads({ routes: homeRoutes(), lists: HOME_LISTS }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app',

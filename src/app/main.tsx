@@ -2,6 +2,7 @@ import './styles';
 import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { takeFirstList } from './lib/first-list';
 import { activateLocale, initialLocale, wholeCatalogue } from './lib/i18n';
 import { afterFirstScreen, holdUntilFirstScreen } from './lib/idle';
 import { queryClient } from './lib/query-client';
@@ -47,6 +48,8 @@ async function start() {
   // the network at once (a saved copy never replaces a newer answer, and fills a list still waiting for
   // one); offline, they wait for the saved copy (AppProviders' restored) rather than say nothing is saved.
   const restoring = signedIn ? restoreCache() : undefined;
+  // The home list the page asked for while the app loaded, as that list's first data.
+  if (user) void takeFirstList(queryClient, user.id);
   await locale;
   const firstScreen = afterFirstScreen();
   holdUntilFirstScreen(firstScreen);

@@ -10,14 +10,18 @@
  * modules and everything they import statically, less those the page already names (the entry's); and
  * each language's catalogue, which a signed-in start loads before it renders anything. The server adds
  * them to the page it sends for exactly that path, with the catalogue of the browser's language
- * (src/server/http/route-pages.ts).
+ * (src/server/http/route-pages.ts). A path whose screen is a ticket list also names that list, which
+ * the page asks for itself (src/shared/domain/first-list.ts).
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import type { HomeList } from '../shared/domain/first-list';
 
 export interface RoutePreloadsOptions {
   /** A path of the app → the modules its screen loads lazily (the frame, the area's guard, the screen). */
   routes: Record<string, readonly string[]>;
+  /** A path of the app → the ticket list its screen shows first, which the page may ask for itself. */
+  lists?: Record<string, HomeList>;
 }
 
 export interface RoutePreload {
@@ -25,6 +29,8 @@ export interface RoutePreload {
   js: string[];
   /** Style files the screen inserts when it loads, to download early. */
   css: string[];
+  /** The ticket list the screen shows first. */
+  list?: HomeList;
 }
 
 interface ChunkInfo {
@@ -81,6 +87,7 @@ export function routePreloads(options: RoutePreloadsOptions): Plugin {
         routes[route] = {
           js: files.map((c) => `/${c.fileName}`),
           css: [...new Set(files.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((f) => `/${f}`),
+          ...(options.lists?.[route] && { list: options.lists[route] }),
         };
       }
       const catalogues: Record<string, string[]> = {};

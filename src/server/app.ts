@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import { loadConfig, type Config } from './config';
 import type { Database } from './db/database';
-import { routePageOf, routePages, sendRoutePage } from './http/route-pages';
+import { FIRST_LIST_SCRIPT_SOURCE, routePageOf, routePages, sendRoutePage } from './http/route-pages';
 import { HttpError } from './http/errors';
 import { authPlugin } from './plugins/auth';
 import { eventsPlugin } from './plugins/events';
@@ -93,7 +93,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: a home page asking for its first list before the app has loaded.
+        scriptSrc: ["'self'", FIRST_LIST_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

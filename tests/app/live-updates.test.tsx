@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveUpdates } from '../../src/app/components/live-updates';
 import { activateLocale } from '../../src/app/lib/i18n';
+import { takeFirstList } from '../../src/app/lib/first-list';
 import { DEFAULT_TEMPLATES, type LiveSettings } from '../../src/app/lib/live-events';
 import { trackCreation } from '../../src/app/lib/own-tickets';
 import { createQueryClient } from '../../src/app/lib/query-client';
@@ -54,8 +55,7 @@ function TicketList() {
   const { data } = useQuery({ queryKey: ['tickets', 'list', {}], queryFn: async () => ++fetches.current });
   return <p>list fetched {data ?? 0} times</p>;
 }
-function renderLive() {
-  const queryClient = createQueryClient();
+function renderLive(queryClient = createQueryClient()) {
   render(
     <AppProviders queryClient={queryClient} env="test">
       <MemoryRouter>
@@ -123,6 +123,39 @@ describe('the event stream', () => {
     await screen.findByText('list fetched 2 times');
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.getByText('list fetched 2 times')).toBeInTheDocument();
+  });
+
+  it('should fetch again, when the stream first opens, the list the page asked for before the app loaded', async () => {
+    // The page sent its request before the app ran: the server read the list then, before the stream
+    // existed. Its answer comes in while the stream is being set up, and must still be fetched again.
+    const queryClient = createQueryClient();
+    let answer!: (list: unknown) => void;
+    window.__firstList = {
+      userId: USERS.supplier1.id,
+      sentAt: Date.now() - 5_000,
+      filters: {},
+      answer: new Promise((resolve) => (answer = resolve)),
+    };
+    const taken = takeFirstList(queryClient, USERS.supplier1.id);
+    const frame = (list: boolean) => (
+      <AppProviders queryClient={queryClient} env="test">
+        <MemoryRouter>
+          <LiveUpdates userId={USERS.supplier1.id} home="/dashboard/suppliers" />
+          {list && <TicketList />}
+        </MemoryRouter>
+      </AppProviders>
+    );
+    const { rerender } = render(frame(false));
+    const stream = current();
+    // The page's answer stands for a list this test's list counts as fetched 10 times.
+    await act(async () => {
+      answer(10);
+      await taken;
+    });
+    expect(queryClient.getQueryData(['tickets', 'list', {}])).toBe(10);
+    act(() => stream.open());
+    rerender(frame(true));
+    expect(await screen.findByText('list fetched 1 times')).toBeInTheDocument();
   });
 
   it('should refetch the ticket list when the stream opens again after a dropped connection', async () => {

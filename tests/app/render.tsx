@@ -14,12 +14,15 @@ export interface AppRender extends RenderResult {
   path: () => string;
 }
 
-/** The whole app (all providers, the real route tree) at `url`, with the session found in localStorage. */
-export function renderApp(url: string): AppRender {
+/**
+ * The whole app (all providers, the real route tree) at `url`, with the session found in localStorage;
+ * `queryClient` when the test puts data in it first.
+ */
+export function renderApp(url: string, queryClient = createQueryClient()): AppRender {
   reloadSession();
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const result = render(
-    <AppProviders queryClient={createQueryClient()} env="test">
+    <AppProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

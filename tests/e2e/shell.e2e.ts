@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { FIRST_SCREEN_IDLE } from '../../src/app/lib/idle';
 import {
   DEMO_PASSWORD,
@@ -21,6 +21,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * A phone with nothing cached and no service worker, holding `username`'s session in localStorage as
+ * the app leaves it (none for null): the next page it opens starts cold.
+ */
+async function coldPhone(username: string | null, locale?: string) {
+  const session = username ? await apiLogin(username) : null;
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE, locale, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/favicon.svg');
+  if (session) {
+    await page.evaluate(
+      ([t, u]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', u);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
+  }
+  return { context, page };
+}
 
 describe('signing in and the app shell', () => {
   it.each([
@@ -145,25 +166,8 @@ describe('signing in and the app shell', () => {
       // The server adds the screen's files and the browser language's catalogue to a home path's page
       // (and the sign-in form's), so a phone downloads them while the page is parsed: none may be found
       // only once the app runs.
-      const session = username === 'a signed-out phone' ? null : await apiLogin(username);
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: PHONE,
-        locale,
-        serviceWorkers: 'block',
-      });
-      const page = await context.newPage();
+      const { context, page } = await coldPhone(username === 'a signed-out phone' ? null : username, locale);
       const errors = watchErrors(page);
-      await page.goto('/favicon.svg');
-      if (session) {
-        await page.evaluate(
-          ([t, u]) => {
-            localStorage.setItem('token', t);
-            localStorage.setItem('user', u);
-          },
-          [session.token, JSON.stringify(session.user)] as const,
-        );
-      }
       const response = await page.goto(home);
       const named = new Set(
         [...(await response!.text()).matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]),
@@ -183,6 +187,53 @@ describe('signing in and the app shell', () => {
       const catalogues = loaded.filter((file) => file.includes('/catalogue-'));
       expect(catalogues.map((file) => /catalogue-(\w+)-/.exec(file)?.[1])).toEqual([locale.slice(0, 2)]);
       await expectPath(page, home);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each([
+    ['supplier1', '/dashboard/suppliers', 'suppliers-home-page'],
+    ['carrier1', '/dashboard/carrier', 'carrier-home-page'],
+    ['admin', '/dashboard/admin/ongoing', 'ongoing-page'],
+  ])(
+    'should ask, on a cold start of %s at %s, for the list while the screen is still loading, and show that answer',
+    async (username, home, screenFile) => {
+      const { context, page } = await coldPhone(username);
+      const errors = watchErrors(page);
+      // The screen's code is held until the list has been asked for: an app that asked for its list only
+      // once the screen had run would wait here for ever.
+      let listAsked!: () => void;
+      const asked = new Promise<void>((resolve) => (listAsked = resolve));
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/tickets') listAsked();
+      });
+      await page.route(new RegExp(`/assets/${screenFile}-[\\w-]{8}\\.js$`), async (route) => {
+        await asked;
+        await route.continue();
+      });
+      // Every list request after the page's own waits until the list is on screen: the screen shows the
+      // page's answer, not one of its own.
+      let first = true;
+      const held: Route[] = [];
+      await page.route('**/api/tickets?*', async (route) => {
+        if (first) {
+          first = false;
+          await route.continue();
+        } else held.push(route);
+      });
+      await page.goto(home);
+      await expect
+        .poll(
+          () =>
+            page
+              .getByRole('link', { name: /^Trip #\d+/ })
+              .first()
+              .isVisible(),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      for (const route of held) await route.continue();
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstListRequest } from '../../src/shared/domain/first-list';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -18,7 +21,12 @@ beforeAll(async () => {
     path.join(dist, 'route-preloads.json'),
     JSON.stringify({
       routes: {
-        '/dashboard/suppliers': { js: ['/assets/frame-2.js', '/assets/home-3.js'], css: ['/assets/home-4.css'] },
+        '/dashboard/suppliers': {
+          js: ['/assets/frame-2.js', '/assets/home-3.js'],
+          css: ['/assets/home-4.css'],
+          list: { list: 'supplier', roles: ['SUPPLIER'] },
+        },
+        '/login/tradicional': { js: ['/assets/form-7.js'], css: [] },
       },
       catalogues: { en: ['/assets/catalogue-en-5.js'], es: ['/assets/catalogue-es-6.js'] },
     }),
@@ -77,6 +85,137 @@ describe("a home path's page", () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root">');
       expect(preloadsOf(res.body)).toEqual([]);
+      expect(res.body).not.toContain('data-url');
     }
+    // A home path whose screen is not a list names its files but asks for no list.
+    const form = await page('/login/tradicional');
+    expect(preloadsOf(form.body)).toEqual([
+      'modulepreload /assets/catalogue-en-5.js',
+      'modulepreload /assets/form-7.js',
+    ]);
+    expect(form.body).not.toContain('data-url');
+  });
+});
+
+interface FirstListScript {
+  attributes: Record<string, string>;
+  code: string;
+}
+
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&');
+
+function firstListScriptOf(html: string): FirstListScript {
+  const tag = /<script data-url="([^"]*)" data-filters="([^"]*)" data-roles="([^"]*)">([^<]*)<\/script>/.exec(html);
+  if (!tag) throw new Error('the page has no first-list script');
+  return {
+    attributes: { 'data-url': decode(tag[1]!), 'data-filters': decode(tag[2]!), 'data-roles': decode(tag[3]!) },
+    code: tag[4]!,
+  };
+}
+
+interface Left {
+  userId: number;
+  sentAt: number;
+  filters: unknown;
+  answer: Promise<unknown>;
+}
+
+/**
+ * Runs the page's script as a browser would at `search`, with `storage` as localStorage and `fetch`
+ * answering through the real API (or failing): what it asked for and what it left for the app.
+ */
+function runFirstListScript(
+  script: FirstListScript,
+  storage: Record<string, string>,
+  { search = '', offline = false } = {},
+) {
+  const asked: { url: string; headers: Record<string, string> }[] = [];
+  const window: { __firstList?: Left } = {};
+  const context = {
+    window,
+    localStorage: { getItem: (key: string) => storage[key] ?? null },
+    location: { search },
+    document: { currentScript: { getAttribute: (name: string) => script.attributes[name] ?? null } },
+    fetch: async (url: string, init: { headers: Record<string, string> }) => {
+      asked.push({ url, headers: init.headers });
+      if (offline) throw new TypeError('Failed to fetch');
+      const res = await t.app.inject({ method: 'GET', url, headers: init.headers });
+      return { ok: res.statusCode >= 200 && res.statusCode < 300, json: async () => res.json<unknown>() };
+    },
+  };
+  runInNewContext(script.code, context);
+  return { asked, left: window.__firstList };
+}
+
+describe("a home list's page", () => {
+  const session = async (username: string) => {
+    const token = await t.login(username);
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/token',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { token, user: me.json<{ user: { id: number } }>().user };
+  };
+  const stored = ({ token, user }: { token: string; user: unknown }) => ({ token, user: JSON.stringify(user) });
+
+  it("should ask for the screen's first list with the stored token and leave the user's list for the app", async () => {
+    const res = await page('/dashboard/suppliers');
+    const script = firstListScriptOf(res.body);
+    // Before the page's first script and style file, so that it runs while the page is parsed.
+    expect(res.body.indexOf('data-url')).toBeLessThan(res.body.indexOf('<script type="module"'));
+    // The Content-Security-Policy lets that script, by its hash, and no other inline script run.
+    const hash = createHash('sha256').update(script.code).digest('base64');
+    const policy = String(res.headers['content-security-policy']);
+    expect(/script-src ([^;]*)/.exec(policy)?.[1]).toBe(`'self' 'sha256-${hash}'`);
+
+    const supplier = await session('supplier1');
+    const before = Date.now();
+    const { asked, left } = runFirstListScript(script, stored(supplier));
+    const { url, filters } = firstListRequest('supplier');
+    expect(asked).toEqual([
+      { url, headers: { Accept: 'application/json', Authorization: `Bearer ${supplier.token}` } },
+    ]);
+    expect(left?.userId).toBe(supplier.user.id);
+    expect(left?.filters).toEqual(filters);
+    expect(left?.sentAt).toBeGreaterThanOrEqual(before);
+    // The answer is the list the screen itself would get from the server.
+    const own = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${supplier.token}` } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json<{ count: number }>().count).toBeGreaterThan(0);
+    expect(await left?.answer).toEqual(own.json());
+  });
+
+  it('should ask for nothing signed out, for a user of another role, or at an address with a query', async () => {
+    const script = firstListScriptOf((await page('/dashboard/suppliers')).body);
+    const supplier = stored(await session('supplier1'));
+    const carrier = stored(await session('carrier1'));
+    for (const [storage, search] of [
+      [{}, ''],
+      [{ token: supplier.token }, ''],
+      [{ token: supplier.token, user: '{not json' }, ''],
+      [carrier, ''],
+      [supplier, '?status=PENDING'],
+      [supplier, '?page=2'],
+    ] as const) {
+      const { asked, left } = runFirstListScript(script, storage, { search });
+      expect({ storage, search, asked, left }).toEqual({ storage, search, asked: [], left: undefined });
+    }
+  });
+
+  it('should leave no list for the app when the request gets no usable answer', async () => {
+    const script = firstListScriptOf((await page('/dashboard/suppliers')).body);
+    const supplier = await session('supplier1');
+    // A token the server no longer accepts: the app's own request then signs the user out as always.
+    const expired = runFirstListScript(script, stored({ ...supplier, token: 'not-a-token' }));
+    expect(expired.asked).toHaveLength(1);
+    expect(await expired.left?.answer).toBeNull();
+    const offline = runFirstListScript(script, stored(supplier), { offline: true });
+    expect(offline.asked).toHaveLength(1);
+    expect(await offline.left?.answer).toBeNull();
   });
 });

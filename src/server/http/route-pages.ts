@@ -9,14 +9,22 @@
  * takes navigator.language when the user has not chosen one): a signed-in start loads it before it
  * renders anything.
  *
+ * A home path whose screen is a ticket list also asks for that list from the page itself, with the
+ * token the app keeps in localStorage, so the answer travels beside the screen's files instead of after
+ * them; the app takes it as the list's first data (src/shared/domain/first-list.ts). The script is the
+ * same on every page, reads its request from its own attributes, and is allowed by its hash in the
+ * Content-Security-Policy (no inline script runs otherwise).
+ *
  * Every other path gets index.html as it is. The pages are made and compressed once, at start.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../build/route-preloads';
+import { firstListRequest, type HomeList } from '../../shared/domain/first-list';
 import { LOCALES, localeOfLanguage, type AppLocale } from '../../shared/domain/locales';
 
 export interface RoutePage {
@@ -29,6 +37,48 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 
 const keyOf = (route: string, locale: AppLocale) => `${locale} ${route}`;
 
+/**
+ * Asks for the page's first list when a user of one of the path's roles is signed in and the address
+ * has no query (filters, a search or another page make another request). It leaves the answer, or null
+ * when there is none to use (offline, a 401, a server error), for the app in `window.__firstList`,
+ * with the user it was asked for and when it was sent: the app uses it for that user only and treats it
+ * as read then. Written in plain ES5 so that nothing transforms it after its hash is taken. The storage
+ * keys are the app's session store's.
+ */
+export const FIRST_LIST_SCRIPT =
+  '(function(s){try{' +
+  "var t=localStorage.getItem('token'),u=JSON.parse(localStorage.getItem('user')||'null');" +
+  'if(!t||!u||!u.roles||location.search)return;' +
+  "var r=s.getAttribute('data-roles').split(' ');" +
+  'if(!u.roles.some(function(x){return r.indexOf(x.name)>=0}))return;' +
+  'window.__firstList={userId:u.id,sentAt:Date.now(),' +
+  "filters:JSON.parse(s.getAttribute('data-filters'))," +
+  "answer:fetch(s.getAttribute('data-url'),{headers:{Accept:'application/json',Authorization:'Bearer '+t}})" +
+  '.then(function(a){return a.ok?a.json():null})' +
+  '.catch(function(){return null})}' +
+  '}catch(e){}})(document.currentScript)';
+
+/** The Content-Security-Policy source that lets FIRST_LIST_SCRIPT, and no other inline script, run. */
+export const FIRST_LIST_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_LIST_SCRIPT).digest('base64')}'`;
+
+function firstListScript({ list, roles }: HomeList): string {
+  const { url, filters } = firstListRequest(list);
+  return (
+    `<script data-url="${attribute(url)}" data-filters="${attribute(JSON.stringify(filters))}" ` +
+    `data-roles="${attribute(roles.join(' '))}">${FIRST_LIST_SCRIPT}</script>`
+  );
+}
+
+/**
+ * Puts the list's script before the page's first script and style file: a classic script after a
+ * style sheet waits for that sheet to arrive before it runs.
+ */
+function withFirstList(index: string, list: HomeList | undefined): string {
+  if (!list) return index;
+  const at = index.indexOf('<script type="module"');
+  return at < 0 ? index : index.slice(0, at) + firstListScript(list) + '\n    ' + index.slice(at);
+}
+
 /** The pages of the paths the build listed, by language and path; none when the build has no list. */
 export function routePages(distDir: string): Map<string, RoutePage> {
   const pages = new Map<string, RoutePage>();
@@ -37,7 +87,8 @@ export function routePages(distDir: string): Map<string, RoutePage> {
   const index = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   if (!index.includes('</head>')) return pages;
   const list = JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads;
-  for (const [route, { js, css }] of Object.entries(list.routes)) {
+  for (const [route, { js, css, list: firstList }] of Object.entries(list.routes)) {
+    const start = withFirstList(index, firstList);
     for (const locale of LOCALES) {
       const links = [
         ...(list.catalogues[locale] ?? []).map(
@@ -46,7 +97,7 @@ export function routePages(distDir: string): Map<string, RoutePage> {
         ...js.map((file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`),
         ...css.map((file) => `<link rel="preload" as="style" crossorigin href="${attribute(file)}">`),
       ].join('\n    ');
-      const html = Buffer.from(index.replace('</head>', `  ${links}\n  </head>`));
+      const html = Buffer.from(start.replace('</head>', `  ${links}\n  </head>`));
       pages.set(keyOf(route, locale), {
         html,
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
