@@ -5,6 +5,8 @@
  */
 import type { User } from '../../shared/schemas/user';
 
+// The server's page for a home list reads these two keys too, to ask for the list before the app has
+// loaded (src/server/http/route-pages.ts).
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 

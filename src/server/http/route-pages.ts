@@ -42,8 +42,9 @@ const keyOf = (route: string, locale: AppLocale) => `${locale} ${route}`;
  * has no query (filters, a search or another page make another request). It leaves the answer, or null
  * when there is none to use (offline, a 401, a server error), for the app in `window.__firstList`,
  * with the user it was asked for and when it was sent: the app uses it for that user only and treats it
- * as read then. Written in plain ES5 so that nothing transforms it after its hash is taken. The storage
- * keys are the app's session store's.
+ * as read then. It is sent exactly as written here (no build step touches server strings), so the hash
+ * taken at start is the hash of what the browser runs; plain ES5, like a script no bundler sees. The
+ * storage keys are the app's session store's (lib/session-store.ts).
  */
 export const FIRST_LIST_SCRIPT =
   '(function(s){try{' +
