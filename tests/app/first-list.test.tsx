@@ -10,7 +10,7 @@ import { HOME_LISTS } from '../../src/app/home-lists';
 import { takeFirstList } from '../../src/app/lib/first-list';
 import { createQueryClient } from '../../src/app/lib/query-client';
 import { ticketKeys } from '../../src/app/lib/query-keys';
-import { reloadSession } from '../../src/app/lib/session-store';
+import { clearSession, reloadSession } from '../../src/app/lib/session-store';
 import { PATHS } from '../../src/app/paths';
 import { firstListRequest } from '../../src/shared/domain/first-list';
 import type { User } from '../../src/shared/schemas/user';
@@ -94,6 +94,7 @@ describe("a home path's first list", () => {
   it.each([
     ["another user's answer", USERS.carrier1.id, { tickets: [makeTicket(42)], count: 1 }],
     ['no usable answer (offline, a 401, a server error)', supplierWithYards.id, null],
+    ['an answer that is not a list (a proxy, an older server)', supplierWithYards.id, { message: 'OK' }],
   ])('should leave the screen to ask for its list when the page has %s', async (_case, userId, answer) => {
     const server = listServer(supplierWithYards, [makeTicket(7)]);
     const queryClient = createQueryClient();
@@ -103,6 +104,23 @@ describe("a home path's first list", () => {
     renderApp(PATHS.suppliers.root, queryClient);
     expect(await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 15_000 })).toBeInTheDocument();
     expect(listCalls(server)).toHaveLength(1);
+  });
+
+  it('should not use the answer when the user has signed out while it travelled', async () => {
+    const queryClient = createQueryClient();
+    listServer(supplierWithYards);
+    let answer!: (list: unknown) => void;
+    window.__firstList = {
+      userId: supplierWithYards.id,
+      sentAt: Date.now(),
+      filters: firstListRequest('supplier').filters,
+      answer: new Promise((resolve) => (answer = resolve)),
+    };
+    const taken = takeFirstList(queryClient, supplierWithYards.id);
+    clearSession();
+    answer({ tickets: [makeTicket(42)], count: 1 });
+    await taken;
+    expect(queryClient.getQueryState(supplierKey)).toBeUndefined();
   });
 
   it('should not replace an answer of the screen newer than the page’s request', async () => {

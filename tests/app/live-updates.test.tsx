@@ -55,7 +55,17 @@ function TicketList() {
   const { data } = useQuery({ queryKey: ['tickets', 'list', {}], queryFn: async () => ++fetches.current });
   return <p>list fetched {data ?? 0} times</p>;
 }
-function renderLive(queryClient = createQueryClient()) {
+/** TicketList, for a list whose first answer may be a page of tickets saying how often it was fetched. */
+function PageList() {
+  const fetches = useRef(0);
+  const { data } = useQuery<{ fetched: number }>({
+    queryKey: ['tickets', 'list', {}],
+    queryFn: async () => ({ fetched: ++fetches.current }),
+  });
+  return <p>list fetched {data?.fetched ?? 0} times</p>;
+}
+function renderLive() {
+  const queryClient = createQueryClient();
   render(
     <AppProviders queryClient={queryClient} env="test">
       <MemoryRouter>
@@ -125,37 +135,62 @@ describe('the event stream', () => {
     expect(screen.getByText('list fetched 2 times')).toBeInTheDocument();
   });
 
-  it('should fetch again, when the stream first opens, the list the page asked for before the app loaded', async () => {
+  describe('the list a home page asked for before the app loaded', () => {
     // The page sent its request before the app ran: the server read the list then, before the stream
-    // existed. Its answer comes in while the stream is being set up, and must still be fetched again.
-    const queryClient = createQueryClient();
-    let answer!: (list: unknown) => void;
-    window.__firstList = {
-      userId: USERS.supplier1.id,
-      sentAt: Date.now() - 5_000,
-      filters: {},
-      answer: new Promise((resolve) => (answer = resolve)),
-    };
-    const taken = takeFirstList(queryClient, USERS.supplier1.id);
+    // existed, so it must be fetched again once the stream is open, whenever its answer comes in. The
+    // answer stands for a list this test's list counts as fetched 10 times.
+    let answer: (list: unknown) => void;
+    let taken: Promise<void>;
+    let queryClient: ReturnType<typeof createQueryClient>;
+    beforeEach(() => {
+      queryClient = createQueryClient();
+      window.__firstList = {
+        userId: USERS.supplier1.id,
+        sentAt: Date.now() - 5_000,
+        filters: {},
+        answer: new Promise((resolve) => (answer = resolve)),
+      };
+      taken = takeFirstList(queryClient, USERS.supplier1.id);
+    });
+    const arrives = () =>
+      act(async () => {
+        answer({ tickets: [], fetched: 10 });
+        await taken;
+      });
+    /** The frame, with the list on screen or not yet (its screen's code still on its way). */
     const frame = (list: boolean) => (
       <AppProviders queryClient={queryClient} env="test">
         <MemoryRouter>
           <LiveUpdates userId={USERS.supplier1.id} home="/dashboard/suppliers" />
-          {list && <TicketList />}
+          {list && <PageList />}
         </MemoryRouter>
       </AppProviders>
     );
-    const { rerender } = render(frame(false));
-    const stream = current();
-    // The page's answer stands for a list this test's list counts as fetched 10 times.
-    await act(async () => {
-      answer(10);
-      await taken;
+
+    it('should show it at once and fetch it again when the stream opens', async () => {
+      await arrives();
+      render(frame(true));
+      expect(screen.getByText('list fetched 10 times')).toBeInTheDocument();
+      act(() => current().open());
+      expect(await screen.findByText('list fetched 1 times')).toBeInTheDocument();
     });
-    expect(queryClient.getQueryData(['tickets', 'list', {}])).toBe(10);
-    act(() => stream.open());
-    rerender(frame(true));
-    expect(await screen.findByText('list fetched 1 times')).toBeInTheDocument();
+
+    it('should fetch it again when it arrives while the stream is being set up', async () => {
+      const { rerender } = render(frame(false));
+      const stream = current();
+      await arrives();
+      act(() => stream.open());
+      rerender(frame(true));
+      expect(await screen.findByText('list fetched 1 times')).toBeInTheDocument();
+    });
+
+    it('should fetch it again when it arrives after the stream opened', async () => {
+      const { rerender } = render(frame(false));
+      act(() => current().open());
+      await arrives();
+      rerender(frame(true));
+      expect(await screen.findByText('list fetched 1 times')).toBeInTheDocument();
+    });
   });
 
   it('should refetch the ticket list when the stream opens again after a dropped connection', async () => {

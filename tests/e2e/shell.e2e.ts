@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Route } from 'playwright-core';
+import { HOME_LISTS } from '../../src/app/home-lists';
 import { FIRST_SCREEN_IDLE } from '../../src/app/lib/idle';
+import { firstListRequest } from '../../src/shared/domain/first-list';
 import {
   DEMO_PASSWORD,
   DESKTOP,
@@ -196,6 +198,7 @@ describe('signing in and the app shell', () => {
     ['supplier1', '/dashboard/suppliers', 'suppliers-home-page'],
     ['carrier1', '/dashboard/carrier', 'carrier-home-page'],
     ['admin', '/dashboard/admin/ongoing', 'ongoing-page'],
+    ['customs1', '/dashboard/customs', 'customs-home-page'],
   ])(
     'should ask, on a cold start of %s at %s, for the list while the screen is still loading, and show that answer',
     async (username, home, screenFile) => {
@@ -205,22 +208,22 @@ describe('signing in and the app shell', () => {
       // once the screen had run would wait here for ever.
       let listAsked!: () => void;
       const asked = new Promise<void>((resolve) => (listAsked = resolve));
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/api/tickets') listAsked();
-      });
+      let screenHeld = false;
       await page.route(new RegExp(`/assets/${screenFile}-[\\w-]{8}\\.js$`), async (route) => {
+        screenHeld = true;
         await asked;
         await route.continue();
       });
-      // Every list request after the page's own waits until the list is on screen: the screen shows the
-      // page's answer, not one of its own.
-      let first = true;
+      // Every list request after the first (the page's own) waits until the list is on screen: what the
+      // screen shows is the page's answer, not one of its own.
+      const lists: string[] = [];
       const held: Route[] = [];
       await page.route('**/api/tickets?*', async (route) => {
-        if (first) {
-          first = false;
-          await route.continue();
-        } else held.push(route);
+        const url = new URL(route.request().url());
+        lists.push(url.pathname + url.search);
+        listAsked();
+        if (lists.length === 1) await route.continue();
+        else held.push(route);
       });
       await page.goto(home);
       await expect
@@ -233,6 +236,8 @@ describe('signing in and the app shell', () => {
           { timeout: 20_000 },
         )
         .toBe(true);
+      expect(screenHeld).toBe(true);
+      expect(lists[0]).toBe(firstListRequest(HOME_LISTS[home]!.list).url);
       for (const route of held) await route.continue();
       expect(errors).toEqual([]);
       await context.close();

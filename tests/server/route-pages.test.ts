@@ -14,7 +14,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head>' +
+    '<!doctype html><html><head><link rel="stylesheet" href="/assets/index-0.css">' +
+      '<script type="module" src="/assets/index-1.js"></script></head>' +
       '<body><div id="root"></div></body></html>',
   );
   writeFileSync(
@@ -166,7 +167,8 @@ describe("a home list's page", () => {
   it("should ask for the screen's first list with the stored token and leave the user's list for the app", async () => {
     const res = await page('/dashboard/suppliers');
     const script = firstListScriptOf(res.body);
-    // Before the page's first script and style file, so that it runs while the page is parsed.
+    // Before the page's first script and style sheet, so that it runs while the page is parsed.
+    expect(res.body.indexOf('data-url')).toBeLessThan(res.body.indexOf('<link rel="stylesheet"'));
     expect(res.body.indexOf('data-url')).toBeLessThan(res.body.indexOf('<script type="module"'));
     // The Content-Security-Policy lets that script, by its hash, and no other inline script run.
     const hash = createHash('sha256').update(script.code).digest('base64');
@@ -204,6 +206,17 @@ describe("a home list's page", () => {
     ] as const) {
       const { asked, left } = runFirstListScript(script, storage, { search });
       expect({ storage, search, asked, left }).toEqual({ storage, search, asked: [], left: undefined });
+    }
+  });
+
+  it('should send the token nowhere but a ticket list of the API, whatever address its copy names', async () => {
+    // The hash lets the script's text run with any attributes: markup injected into a page could copy it.
+    const script = firstListScriptOf((await page('/dashboard/suppliers')).body);
+    const supplier = stored(await session('supplier1'));
+    for (const url of ['https://elsewhere.example/collect?', '//elsewhere.example/api/tickets?', '/api/users/1']) {
+      const copy = { ...script, attributes: { ...script.attributes, 'data-url': url } };
+      const { asked, left } = runFirstListScript(copy, supplier);
+      expect({ url, asked, left }).toEqual({ url, asked: [], left: undefined });
     }
   });
 

@@ -17,6 +17,7 @@ import {
   type EventTemplates,
   type TicketEvent,
 } from '../lib/live-events';
+import { noteStreamOpened } from '../lib/first-list';
 import { showPushToast } from '../lib/notify';
 import { isOwnCreation } from '../lib/own-tickets';
 import { apiFetch } from '../lib/api-client';
@@ -110,12 +111,16 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
       // Events may have been missed before the stream opened: what was fetched before it was asked for is
       // fetched again. An answer that came after that, and a list still loading, are kept: the server read
       // them while it was setting up the stream, and asking again would download the first screen's list
-      // twice on every start (the list's request goes out in the same render as the stream's).
-      onOpen: (since) =>
+      // twice on every start (the list's request goes out in the same render as the stream's). The list
+      // a home page asked for before the app loaded (lib/first-list.ts) is dated when it was sent, so it
+      // is fetched again.
+      onOpen: (since) => {
+        noteStreamOpened(queryClient);
         void queryClient.invalidateQueries(
           { queryKey: ticketKeys.all, predicate: (query) => query.state.dataUpdatedAt < since },
           { cancelRefetch: false },
-        ),
+        );
+      },
       onEvent: (event) => {
         invalidateForEvent(queryClient, event);
         const show = () => {

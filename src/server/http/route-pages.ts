@@ -45,16 +45,21 @@ const keyOf = (route: string, locale: AppLocale) => `${locale} ${route}`;
  * as read then. It is sent exactly as written here (no build step touches server strings), so the hash
  * taken at start is the hash of what the browser runs; plain ES5, like a script no bundler sees. The
  * storage keys are the app's session store's (lib/session-store.ts).
+ *
+ * The hash allows this text wherever it stands, with whatever attributes: markup injected into a page
+ * could copy it with an address of its own. So it sends the token to a ticket list of this origin's
+ * API and nowhere else.
  */
 export const FIRST_LIST_SCRIPT =
   '(function(s){try{' +
   "var t=localStorage.getItem('token'),u=JSON.parse(localStorage.getItem('user')||'null');" +
-  'if(!t||!u||!u.roles||location.search)return;' +
+  "var l=s.getAttribute('data-url');" +
+  "if(!t||!u||!u.roles||location.search||l.indexOf('/api/tickets?')!==0)return;" +
   "var r=s.getAttribute('data-roles').split(' ');" +
   'if(!u.roles.some(function(x){return r.indexOf(x.name)>=0}))return;' +
   'window.__firstList={userId:u.id,sentAt:Date.now(),' +
   "filters:JSON.parse(s.getAttribute('data-filters'))," +
-  "answer:fetch(s.getAttribute('data-url'),{headers:{Accept:'application/json',Authorization:'Bearer '+t}})" +
+  "answer:fetch(l,{headers:{Accept:'application/json',Authorization:'Bearer '+t}})" +
   '.then(function(a){return a.ok?a.json():null})' +
   '.catch(function(){return null})}' +
   '}catch(e){}})(document.currentScript)';
@@ -71,13 +76,17 @@ function firstListScript({ list, roles }: HomeList): string {
 }
 
 /**
- * Puts the list's script before the page's first script and style file: a classic script after a
+ * Puts the list's script before the page's first script and style sheet: a classic script after a
  * style sheet waits for that sheet to arrive before it runs.
  */
 function withFirstList(index: string, list: HomeList | undefined): string {
   if (!list) return index;
-  const at = index.indexOf('<script type="module"');
-  return at < 0 ? index : index.slice(0, at) + firstListScript(list) + '\n    ' + index.slice(at);
+  const starts = ['<script type="module"', '<link rel="stylesheet"']
+    .map((tag) => index.indexOf(tag))
+    .filter((at) => at >= 0);
+  if (starts.length === 0) return index;
+  const at = Math.min(...starts);
+  return index.slice(0, at) + firstListScript(list) + '\n    ' + index.slice(at);
 }
 
 /** The pages of the paths the build listed, by language and path; none when the build has no list. */
