@@ -4,10 +4,13 @@
  * guards then send the user to /login), except on calls that opt out (the login call itself).
  */
 import { errorCodeForStatus, errorCodeOf, type ApiErrorBody } from '../../shared/errors';
+import { buildQuery, type QueryParams } from '../../shared/query-string';
 import { markServerReachable } from './connectivity';
 import { clearSession, getToken } from './session-store';
 
 export const API_PREFIX = '/api';
+// The query string's form is shared with the server's page for a home list (shared/query-string.ts).
+export { buildQuery, type QueryParams };
 
 /** The server answered with a status outside 2xx. */
 export class ApiError extends Error {
@@ -29,9 +32,6 @@ export class NetworkError extends Error {
   }
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
-
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData is sent as multipart (the browser sets the boundary). */
@@ -44,20 +44,6 @@ export interface ApiRequest {
   token?: string;
   /** Do not treat a 401 as "session over" (the login call answers 401 for a wrong password). */
   skipUnauthorizedLogout?: boolean;
-}
-
-export function buildQuery(query: QueryParams | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
-    for (const item of values) {
-      if (item === undefined || item === null || item === '') continue;
-      params.append(key, String(item));
-    }
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 async function readBody(response: Response): Promise<unknown> {

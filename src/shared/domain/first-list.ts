@@ -11,6 +11,7 @@
  * with no filter chosen, and the filters must be the object the screen keys that list's data by. A
  * test compares them with each home screen's own configuration.
  */
+import { buildQuery } from '../query-string';
 import type { Role } from './roles';
 import { TICKET_LIST_DEFAULTS, type TicketList } from './role-views';
 
@@ -46,10 +47,5 @@ export function firstListRequest(list: TicketList): FirstListRequest {
     destinationId: [],
     orderBy: 'DESC',
   };
-  const query = new URLSearchParams();
-  for (const status of filters.statusName) query.append('statusName', status);
-  query.append('page', String(filters.page));
-  query.append('limit', String(filters.limit));
-  query.append('orderBy', filters.orderBy);
-  return { url: `/api/tickets?${query.toString()}`, filters };
+  return { url: `/api/tickets${buildQuery(filters)}`, filters };
 }
