@@ -179,7 +179,7 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** The migrations' functions that recompute the trigger-kept tables from the rows they derive from. */
-const REBUILDS = ['rebuild_ticket_views', 'rebuild_carrier_offer_days'];
+const REBUILDS = ['rebuild_ticket_views', 'rebuild_carrier_offer_days', 'rebuild_ticket_view_parts'];
 
 /** Creates the database, migrates and seeds it as the server would, then generates `n` tickets. */
 async function build(name: string, n: number): Promise<void> {

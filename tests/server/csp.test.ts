@@ -36,3 +36,26 @@ describe('connect-src', () => {
     expect(FIREBASE_WEB_HOSTS.every((host) => !host.includes('*'))).toBe(true);
   });
 });
+
+describe('security headers', () => {
+  it('should be sent with every answer: the API, a refusal, an unknown address and a static file', async () => {
+    const t = await createTestApp({ seed: false });
+    apps.push(t);
+    for (const url of ['/api/health', '/api/tickets', '/api/no-such-route', '/favicon.ico', '/login']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect({
+        url,
+        frameOptions: res.headers['x-frame-options'],
+        noSniff: res.headers['x-content-type-options'],
+        policy: String(res.headers['content-security-policy']).startsWith("default-src 'self'"),
+        transport: res.headers['strict-transport-security'],
+      }).toEqual({
+        url,
+        frameOptions: 'SAMEORIGIN',
+        noSniff: 'nosniff',
+        policy: true,
+        transport: 'max-age=31536000; includeSubDomains',
+      });
+    }
+  });
+});

@@ -1,17 +1,17 @@
 /**
- * Ticket views (TicketView) written by the database, in one statement: the page of ticket ids is a
- * subquery, and the statement answers one text, the JSON array of the page's views in order, each with
- * its supplier, carrier, origin yard and destination (one row each, by key), documentation summary and
- * provider invoice (at most one of each) and its offers.
+ * Ticket views (TicketView) as the database keeps them: each ticket's view is stored as JSON text in
+ * parts (ticket_view_parts, written by triggers in the same transaction as any write to a row the view
+ * shows; migration 0009 defines them), and a page is one statement that joins its tickets' parts into
+ * one text, the JSON array of the page's views in order.
  *
  * The server passes that text on as it is (a list answer is `{"tickets":<it>,"count":n}`): a page of 50
  * views read as rows cost the server about 1 ms of CPU to parse, map to objects and serialise again,
  * more than the rest of the request. Callers that need objects parse it (`parseViews`).
  *
- * The text must read exactly as TicketView: times in UTC with milliseconds (`2026-11-24T03:33:00.123Z`,
+ * The text reads exactly as TicketView: times in UTC with milliseconds (`2026-11-24T03:33:00.123Z`,
  * what Date.toISOString writes, the microseconds cut as the driver cuts them), dates as `YYYY-MM-DD`.
  */
-import { sql, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
+import { sql, type Placeholder, type Subquery } from 'drizzle-orm';
 import type { TicketView } from '../../shared/schemas/ticket-view';
 import type { Tx } from '../db/database';
 
@@ -20,9 +20,6 @@ export interface OfferReader {
   /** The carrier whose offers alone are shown, or null for every offer. */
   ownOffersOf: number | null;
 }
-
-/** A timestamp as Date.toISOString writes it, whatever the session's time zone; null stays null. */
-const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The views of the tickets `page` selects (a subquery aliased 'page' with an `id` column) as one JSON
@@ -37,55 +34,24 @@ export function viewsQuery(
   order: 'ASC' | 'DESC' = 'DESC',
 ) {
   const ownCarrier = own === null ? sql`null::int` : sql`${own}::int`;
-  // The parties are looked up one row each by primary key; as subqueries rather than joins they leave
-  // the planner a join of four tables instead of eight (planning took longer than running). An offer's
-  // carrier is looked up the same way: a join there was planned as a hash of every carrier per ticket.
-  const view = sql`json_build_object(
-    'id', t.id,
-    'createAt', ${isoTime(sql`t.created_at`)},
-    'status', json_build_object('name', t.status),
-    'supplier', json_build_object('id', t.supplier_id,
-      'businessName', (select s.business_name from suppliers s where s.id = t.supplier_id)),
-    'carrier', case when ${ownCarrier} is null or t.carrier_id = ${ownCarrier} then
-      (select json_build_object('id', c.id, 'businessName', c.business_name, 'mode', c.mode)
-        from carriers c where c.id = t.carrier_id) end,
-    'ticketAssignments', coalesce((select json_agg(json_build_object(
-        'id', a.id,
-        'status', json_build_object('name', a.status),
-        'carrier', (select json_build_object('id', c.id, 'businessName', c.business_name, 'mode', c.mode)
-          from carriers c where c.id = a.carrier_id),
-        'reason', a.reason,
-        'manual', a.manual,
-        'createdAt', ${isoTime(sql`a.created_at`)}) order by a.id)
-      from ticket_assignments a
-      where a.ticket_id = t.id and (${ownCarrier} is null or a.carrier_id = ${ownCarrier})), '[]'::json),
-    'origin', (select json_build_object('id', o.id, 'name', o.name, 'address', o.address, 'city', o.city,
-        'location', json_build_object('type', 'Point', 'coordinates', json_build_array(o.longitude, o.latitude)),
-        'borderCrossingId', o.border_crossing_id)
-      from depots o where o.id = t.origin_depot_id),
-    'destination', (select json_build_object('id', d.id, 'name', d.name) from destinations d where d.id = t.destination_id),
-    'withdrawalDate', ${isoTime(sql`t.withdrawal_date`)},
-    'timezone', t.withdrawal_timezone,
-    'comments', t.comments,
-    'invoice', case when pi.id is not null then json_build_object('id', pi.id, 'number', pi.number, 'date', pi.date,
-      'borderCrossingId', pi.border_crossing_id, 'paymentDate', pi.payment_date,
-      'sapValidationStatus', pi.sap_validation_status) end,
-    'truckDocumentation', case when sd.mode = 'TRUCK' then
-      json_build_object('id', sd.id, 'invoiceNumber', sd.invoice_number, 'carEquipment', sd.car_equipment) end,
-    'railcarDocumentation', case when sd.mode = 'RAILCAR' then
-      json_build_object('id', sd.id, 'invoiceNumber', sd.invoice_number, 'carEquipment', sd.car_equipment) end,
-    'customsRead', t.customs_read,
-    'rpa', case when pi.rpa_id is not null then json_build_object('id', pi.rpa_id) end)`;
+  // Everyone else reads the stored parts as they are. A carrier reads the ticket's carrier only where it
+  // is that carrier, and the offers as stored where they are all its own (or there are none); otherwise
+  // its own are picked out of the stored array by the offers' carriers, kept beside it in the same order.
+  const view = sql`'{' || p.head
+    || ',"carrier":' || coalesce(case when ${ownCarrier} is null or p.carrier_id = ${ownCarrier} then p.carrier end, 'null')
+    || ',"ticketAssignments":' || case when ${ownCarrier} is null or p.offer_carriers <@ array[${ownCarrier}] then p.offers else
+      coalesce((select json_agg(o.offer order by o.n) from json_array_elements(p.offers::json) with ordinality o(offer, n)
+        where p.offer_carriers[o.n] = ${ownCarrier})::text, '[]') end
+    || ',' || p.tail || '}'`;
   // Each page row's view is a subquery of its own: PostgreSQL then reads the page's tickets one by one by
   // key, whatever number of rows it guesses the page to hold (a plan made once takes a LIMIT parameter
   // for a tenth of the table, and as a join it chose to hash the whole table for 20 rows).
-  const oneView = sql`(select ${view} from tickets t
-    left join shipping_documents sd on sd.ticket_id = t.id
-    left join provider_invoices pi on pi.ticket_id = t.id
-    where t.id = "page"."id")`;
+  const oneView = sql`(select ${view} from ticket_view_parts p where p.ticket_id = "page"."id")`;
   const direction = sql.raw(order === 'ASC' ? 'asc' : 'desc');
   return db
-    .select({ views: sql<string>`coalesce(json_agg(${oneView} order by "page"."id" ${direction}), '[]'::json)::text` })
+    .select({
+      views: sql<string>`coalesce('[' || string_agg(${oneView}, ',' order by "page"."id" ${direction}) || ']', '[]')`,
+    })
     .from(page);
 }
 

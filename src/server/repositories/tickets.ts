@@ -2,8 +2,9 @@
  * Ticket reads: the list of GET /tickets with every filter, one ticket, and the counts.
  * Every query is scoped to the caller in SQL by `viewScope`, so a ticket outside
  * the caller's view is never listed, counted or read. A page is two statements whatever its size: the
- * page with its tickets' related rows (ticket-views.ts), and its total; a home list (filtered by status
- * alone) runs both prepared, its total from the maintained counts.
+ * page with its tickets' stored views (ticket-views.ts), and its total; a home list (filtered by status
+ * alone) runs both prepared, its total from the maintained counts, and a deep home page a third first,
+ * to find the block of ids it starts in (pageStart).
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../shared/domain/roles';
@@ -125,6 +126,7 @@ const COUNT_TABLES = {
   ticket_hour_counts: { keys: ['scope', 'party_id', 'status', 'hour'], sums: ['n'] },
   carrier_offer_days: { keys: ['carrier_id', 'day'], sums: ['offers', 'confirmed'] },
   carrier_offer_hours: { keys: ['carrier_id', 'hour'], sums: ['offers', 'confirmed'] },
+  ticket_block_counts: { keys: ['scope', 'party_id', 'status', 'block'], sums: ['n'] },
 } as const;
 
 /**
@@ -244,6 +246,66 @@ export function homePagePlan(matching: number, scope: number, offset: number, li
   return walk <= Math.max(matching, 2_000) ? 'walk' : 'by-value';
 }
 
+/** Ticket ids are counted in blocks of this many (`id / 1024`, ticket_block_counts). */
+const BLOCK = 1024;
+/** From this offset on, a walked home page starts at its offset's block instead of the list's first id. */
+export const BLOCK_SKIP_FROM = 1_000;
+
+/** A walk from the list's first id, newest or oldest, with the whole offset still to skip. */
+const fromListStart = (order: 'ASC' | 'DESC', offset: number) => ({
+  start: order === 'ASC' ? -2_147_483_648 : 2_147_483_647,
+  offset,
+});
+
+/**
+ * The block a home page's offset falls in and the tickets of the asked statuses before it, from
+ * ticket_page_start (migration 0010), which sums the scope's blocks in list order and stops there.
+ */
+const blockStart = (db: Tx) =>
+  prepared(db, 'ticket_page_start', (db) =>
+    db
+      .select({
+        block: sql<number | null>`s.block`,
+        before: sql<number>`s.before`,
+        extra: sql<number>`s.extra`,
+      })
+      .from(
+        sql`ticket_page_start(${sql.placeholder('scope')}::text, ${partyParameter}, ${sql.placeholder('statuses')}::text[],
+          ${sql.placeholder('offset')}::int, ${sql.placeholder('descending')}::boolean) s`,
+      )
+      .prepare('ticket_page_start'),
+  );
+
+/**
+ * Where a deep home page starts: the edge of the block its offset falls in, and the offset left from
+ * there, from the maintained block counts (the tickets before a block are the sum of the blocks before
+ * it). With no block that far (an offset past the end), the walk starts at the first id as usual.
+ */
+async function pageStart(
+  db: Tx,
+  scope: CountScope,
+  order: 'ASC' | 'DESC',
+  statuses: readonly TicketStatus[],
+  offset: number,
+): Promise<{ start: number; offset: number }> {
+  const [row] = await blockStart(db).execute({
+    scope: scope.kind,
+    party: scope.id,
+    statuses: [...statuses],
+    offset,
+    descending: order === 'DESC',
+  });
+  if (row && piledUp([row.extra])) {
+    await foldCountRows(db, 'ticket_block_counts', sql`scope = ${scope.kind} and party_id = ${scope.id}`);
+  }
+  if (!row || row.block === null) return fromListStart(order, offset);
+  const block = Number(row.block);
+  return {
+    start: order === 'ASC' ? block * BLOCK : (block + 1) * BLOCK - 1,
+    offset: offset - Number(row.before),
+  };
+}
+
 /**
  * The page of a list filtered by status alone within one maintained scope: the shape of every home list,
  * prepared per scope kind, order and plan (statuses, party, limit and offset are its parameters).
@@ -251,6 +313,10 @@ export function homePagePlan(matching: number, scope: number, offset: number, li
 function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan: 'walk' | 'by-value') {
   const statuses = sql.placeholder('statuses');
   const name = `ticket_home_page_${kind}_${order.toLowerCase()}${plan === 'walk' ? '' : '_by_value'}`;
+  // The walk starts at the id `start` (inclusive), from which `offset` counts: the first id of the list,
+  // or the edge of the block a deep page's offset falls in (pageStart).
+  const startingAt = (id: typeof tickets.id | typeof ticketCarrierViews.ticketId) =>
+    order === 'ASC' ? sql`${id} >= ${sql.placeholder('start')}::int` : sql`${id} <= ${sql.placeholder('start')}::int`;
   return prepared(
     db,
     name,
@@ -269,6 +335,7 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
                   // Written out, not a parameter: the plan made once must see it to use the open rows' indexes.
                   sql`${ticketCarrierViews.open}`,
                   sql`${ticketCarrierViews.status} = any(${statuses}::text[])`,
+                  startingAt(ticketCarrierViews.ticketId),
                 ),
               )
               .orderBy(order === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
@@ -283,6 +350,7 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
                   isNull(tickets.deletedAt),
                   partyScope(kind, partyParameter),
                   sql`${tickets.status} = any(${statuses}::text[])`,
+                  startingAt(tickets.id),
                 ),
               )
               .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
@@ -313,11 +381,17 @@ export async function listTickets(
     const counts = await maintainedCounts(db, scope);
     const count = f.statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
     const all = [...counts.values()].reduce((sum, n) => sum + n, 0);
-    const rows = await homePage(db, scope.kind, order, homePagePlan(count, all, offset, f.limit)).execute({
+    const plan = homePagePlan(count, all, offset, f.limit);
+    const start =
+      plan === 'walk' && offset >= BLOCK_SKIP_FROM
+        ? await pageStart(db, scope, order, f.statuses, offset)
+        : fromListStart(order, offset);
+    const rows = await homePage(db, scope.kind, order, plan).execute({
       statuses: [...f.statuses],
       party: scope.id,
       limit: f.limit,
-      offset,
+      offset: start.offset,
+      start: start.start,
       own: reader.ownOffersOf,
     });
     return { viewsJson: rows[0]?.views ?? '[]', count };
@@ -584,13 +658,15 @@ const serviceLevelsStatement = (db: Tx) =>
     const day = (name: LevelBound) => sql`${sql.placeholder(`${name}Day`)}::date`;
     const at = (name: LevelBound) => sql`${sql.placeholder(name)}::timestamptz`;
     // Each part is summed per carrier before the carriers are joined: a row a carrier a side, not a row
-    // per carrier and day, hour or offer to sort.
+    // per carrier and day, hour or offer to sort. A carrier's rows beyond the days (or hours) read are
+    // rows piled up since the last fold; counting them exactly (rows less distinct days) made PostgreSQL
+    // sort every row read, and a carrier with offers on only some days folds a little later this way.
     const levels = sql`with days as (
         select carrier_id,
           sum(offers)::int as month_total, sum(confirmed)::int as month_confirmed,
           coalesce(sum(offers) filter (where day >= ${day('weekDays')}), 0)::int as week_total,
           coalesce(sum(confirmed) filter (where day >= ${day('weekDays')}), 0)::int as week_confirmed,
-          (count(*) - count(distinct day))::int as piled
+          greatest(count(*) - ${sql.placeholder('daysRead')}::int, 0)::int as piled
         from carrier_offer_days where day >= ${day('monthDays')} and day < ${day('today')}
         group by carrier_id
       ), hours as (
@@ -600,7 +676,7 @@ const serviceLevelsStatement = (db: Tx) =>
             as month_confirmed,
           coalesce(sum(offers) filter (where hour >= ${at('weekHours')}), 0)::int as week_total,
           coalesce(sum(confirmed) filter (where hour >= ${at('weekHours')}), 0)::int as week_confirmed,
-          (count(*) - count(distinct hour))::int as piled
+          greatest(count(*) - ${sql.placeholder('hoursRead')}::int, 0)::int as piled
         -- One range scan each, from the index alone (an OR of the three is a bitmap scan of the table).
         from (${sql.join(
           (
@@ -683,6 +759,8 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<Ca
   const weekHours = ceilHour(week);
   const nowHour = floorHour(end);
   const rows = await serviceLevelsStatement(db).execute({
+    daysRead: Math.round((today - monthDays) / DAY_MS),
+    hoursRead: Math.round((monthDays - monthHours + (weekDays - weekHours) + (nowHour - today)) / HOUR_MS),
     monthDaysDay: isoDay(monthDays),
     weekDaysDay: isoDay(weekDays),
     todayDay: isoDay(today),

@@ -149,6 +149,26 @@ export const ticketHourCounts = pgTable(
 );
 
 /**
+ * Live tickets per scope, status and block of 1024 ticket ids (`id / 1024`), kept by triggers beside
+ * ticket_counts (migration 0010). A deep page of a list in id order starts at the block its offset falls
+ * in, found by summing these rows from the first block, so page 1000 reads a few dozen rows here and at
+ * most a block of tickets instead of walking the 20,000 before it. Rows are added (+1/-1) and folded on
+ * read, as in ticket_counts.
+ */
+export const ticketBlockCounts = pgTable(
+  'ticket_block_counts',
+  {
+    scope: text().$type<'all' | 'supplier' | 'carrier'>().notNull(),
+    partyId: integer().notNull(),
+    status: text().notNull(),
+    block: integer().notNull(),
+    n: integer().notNull(),
+  },
+  // Every column in the key: a scope's blocks are read in order from the index alone.
+  (t) => [index('ticket_block_counts_scope_idx').on(t.scope, t.partyId, t.block, t.status, t.n)],
+);
+
+/**
  * Offers made to each carrier per UTC day of their creation and how many of them stand confirmed, kept by
  * a trigger on ticket_assignments (migration 0004) in the same transaction as the offer's write, so the
  * service level sums about thirty rows per carrier instead of reading a month of offers. Like
@@ -182,3 +202,31 @@ export const carrierOfferHours = pgTable(
   // Every column in the key: the rows of a window are read from the index alone.
   (t) => [index('carrier_offer_hours_hour_idx').on(t.hour, t.carrierId, t.offers, t.confirmed)],
 );
+
+/**
+ * Each ticket's view (TicketView) as JSON text in parts, written by triggers (migration 0009) in the same
+ * transaction as any write to a row the view shows: the ticket, its offers, documentation summary and
+ * provider invoice, and the supplier, carrier, yard and destination it names. A page of views is then
+ * these rows joined as text instead of a dozen lookups and a JSON build per ticket.
+ *
+ * Split where readers differ: a carrier sees the `carrier` only on tickets it carries itself and only
+ * its own offers (picked from `offers` by `offerCarriers`), so those two are apart from `head` (the keys
+ * before them) and `tail` (the keys after).
+ */
+export const ticketViewParts = pgTable('ticket_view_parts', {
+  ticketId: integer()
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  /** The ticket's carrier, which decides whether a carrier reading it sees `carrier`. */
+  carrierId: integer(),
+  /** The members `"id"` to `"supplier"` of the view's JSON object, without braces. */
+  head: text().notNull(),
+  /** The carrier's object, or null when the ticket has none. */
+  carrier: text(),
+  /** Every offer, as a JSON array. */
+  offers: text().notNull(),
+  /** The carrier of each offer, in the same order: a carrier holding every offer reads `offers` as it is. */
+  offerCarriers: integer().array().notNull(),
+  /** The members `"origin"` to `"rpa"`, without braces. */
+  tail: text().notNull(),
+});

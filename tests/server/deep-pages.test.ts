@@ -1,0 +1,134 @@
+/**
+ * Deep pages of the home lists start at the block of 1024 ticket ids their offset falls in, found from
+ * the maintained block counts (ticket_block_counts): every such page equals the same page read by a plain
+ * OFFSET (the list with a filter that keeps every ticket, which takes the general path), for each scope,
+ * both orders, at several depths and past the end, also once the block rows have piled up and been
+ * folded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/database';
+import { BLOCK_SKIP_FROM } from '../../src/server/repositories/tickets';
+import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const dbRows = <T>(query: SQL) => queryRows<T>(t.database.db, query);
+
+/** Generated tickets: ids 7 apart from 100,000, so 3,000 of them span 21 blocks of 1024 ids. */
+const GENERATED = 3_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of ['admin', 'supplier1', 'carrier1']) tokens[u] = await t.login(u);
+  const [party] = await dbRows<{ supplier_id: number; carrier_id: number; depot: number }>(sql`
+    select (select supplier_id from users where username = 'supplier1') as supplier_id,
+      (select carrier_id from users where username = 'carrier1') as carrier_id,
+      (select min(d.id) from depots d join users u on u.supplier_id = d.supplier_id where u.username = 'supplier1') as depot`);
+  // Every second is carried by carrier1 past PENDING (in its open view); the rest spread over statuses.
+  await dbRows(sql`insert into tickets (id, supplier_id, origin_depot_id, status, carrier_id)
+    select 100000 + 7 * g, ${party!.supplier_id}, ${party!.depot},
+      (array['PENDING', 'CONFIRMED', 'MX_TRANSIT', 'DELIVERED', 'CANCELED'])[1 + g % 5],
+      case when g % 2 = 0 then ${party!.carrier_id}::int end
+    from generate_series(1, ${GENERATED}) g`);
+  await dbRows(
+    sql`update tickets set status = 'DELIVERED' where id >= 100000 and carrier_id is not null and status = 'PENDING'`,
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface ListJson {
+  tickets: { id: number }[];
+  count: number;
+}
+const list = async (user: string, query: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/tickets?${query}`, headers: bearer(tokens[user]!) });
+  expect(res.statusCode).toBe(200);
+  const body = res.json<ListJson>();
+  return { ids: body.tickets.map((x) => x.id), count: body.count };
+};
+
+/** The page as the home list reads it, and as a plain OFFSET reads it (a filter that keeps every ticket). */
+const bothWays = async (user: string, query: string) => ({
+  home: await list(user, query),
+  plain: await list(user, `${query}&beforeDate=2100-01-01`),
+});
+
+const LIMIT = 20;
+const deepPages = (total: number) => {
+  const firstDeep = Math.ceil(BLOCK_SKIP_FROM / LIMIT) + 1;
+  const last = Math.ceil(total / LIMIT);
+  return [...new Set([firstDeep, firstDeep + 1, Math.floor((firstDeep + last) / 2), last - 1, last, last + 3])];
+};
+
+const STATUS_SETS = ['', 'statusName=CONFIRMED&statusName=DELIVERED&statusName=CANCELED'];
+
+describe('deep pages of the home lists', () => {
+  it('should equal the plain OFFSET page for every scope, order, status set and depth', async () => {
+    let deepPagesRead = 0;
+    for (const user of ['admin', 'supplier1', 'carrier1']) {
+      for (const statuses of STATUS_SETS) {
+        for (const order of ['DESC', 'ASC']) {
+          const query = `limit=${LIMIT}&orderBy=${order}${statuses ? `&${statuses}` : ''}`;
+          const { count } = await list(user, query);
+          for (const page of deepPages(count)) {
+            const { home, plain } = await bothWays(user, `${query}&page=${page}`);
+            expect({ user, statuses, order, page, ...home }).toEqual({ user, statuses, order, page, ...plain });
+            if (plain.ids.length > 0 && (page - 1) * LIMIT >= BLOCK_SKIP_FROM) deepPagesRead++;
+          }
+        }
+      }
+    }
+    // The generated tickets make every scope deep enough for the block path: three users, two status
+    // sets, two orders, five pages with tickets each.
+    expect(deepPagesRead).toBe(3 * 2 * 2 * 5);
+    const blocks = await dbRows<{ scope: string; n: number }>(sql`
+      select scope, count(distinct block)::int as n from ticket_block_counts where n <> 0 group by scope order by scope`);
+    expect(blocks.map((b) => b.scope)).toEqual(['all', 'carrier', 'supplier']);
+    // A page past any offset PostgreSQL's integers hold is empty, not an error.
+    for (const user of ['admin', 'supplier1', 'carrier1']) {
+      expect(await list(user, `limit=${LIMIT}&page=2147483647`)).toEqual({
+        ids: [],
+        count: (await list(user, `limit=${LIMIT}`)).count,
+      });
+    }
+    expect(blocks.every((b) => b.n >= 21)).toBe(true);
+  });
+
+  it('should fold piled-up block rows and still start each page where the plain OFFSET does', async () => {
+    const rowsOf = async () =>
+      (await dbRows<{ n: number }>(sql`select count(*)::int as n from ticket_block_counts`))[0]!.n;
+    // 100 status flips of one ticket of the last block add 200 rows (-1 and +1) to each of its scopes.
+    const [{ id }] = (await dbRows<{ id: number }>(sql`select max(id) as id from tickets`)) as [{ id: number }];
+    for (let i = 0; i < 100; i++) {
+      await dbRows(
+        sql`update tickets set status = case when status = 'CANCELED' then 'DELIVERED' else 'CANCELED' end where id = ${id}`,
+      );
+    }
+    const piled = await rowsOf();
+    for (const user of ['admin', 'supplier1']) {
+      const { home, plain } = await bothWays(
+        user,
+        `limit=${LIMIT}&orderBy=DESC&page=${Math.ceil(BLOCK_SKIP_FROM / LIMIT) + 2}`,
+      );
+      expect(home.ids.length).toBe(LIMIT);
+      expect({ user, ...home }).toEqual({ user, ...plain });
+    }
+    // Read, the 'all' and supplier scopes are folded to a row per block and status.
+    expect(await rowsOf()).toBeLessThan(piled - 350);
+  });
+
+  it("should keep block rows equal to a recount of the tickets and the carriers' open views", async () => {
+    const summed = async () =>
+      (
+        await dbRows<Record<string, unknown>>(sql`select scope, party_id, status, block, sum(n)::int as n
+          from ticket_block_counts group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`)
+      ).map((r) => JSON.stringify(r));
+    const kept = await summed();
+    expect(kept.length).toBeGreaterThan(100);
+    await dbRows(sql`select rebuild_ticket_block_counts()`);
+    expect(await summed()).toEqual(kept);
+  });
+});
