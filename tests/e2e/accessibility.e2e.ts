@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PATHS } from '../../src/app/paths';
 import { DEMO_PASSWORD, DESKTOP, PHONE, launch, newContext } from './support/browser';
+import { api, apiLogin } from './support/api';
 import { runAxe, type AxeFinding } from './support/axe';
 import { settle, trackRequests } from './support/settle';
 
@@ -292,8 +293,33 @@ async function signInByApi(page: Page, username: string): Promise<void> {
 
 let browser: Browser;
 const started = Date.now();
+/**
+ * The demo data has no offer an administrator chose, so the sweep makes one: a new ticket of supplier1
+ * handed to carrier1 by the admin. Being the newest pending ticket, it is the pending ticket page the
+ * admin, supplier1 and carrier1 are swept on, with its "Assigned by an administrator" badge.
+ */
+async function manualOffer(): Promise<void> {
+  const supplier = await apiLogin('supplier1');
+  const { tickets } = await api<{ tickets: { id: number }[] }>('/tickets', {
+    method: 'POST',
+    token: supplier.token,
+    body: { ticket: { count: 1, originDepotId: supplier.user.userDetail.supplier!.depots[0]!.id } },
+  });
+  const admin = await apiLogin('admin');
+  const { carriers } = await api<{ carriers: { id: number; businessName: string }[] }>('/carriers', {
+    token: admin.token,
+  });
+  const carrierId = carriers.find((c) => c.businessName === 'Rápido Freight Lines')!.id;
+  await api(`/tickets/${tickets[0]!.id}/manual`, {
+    method: 'PUT',
+    token: admin.token,
+    body: { ticket: { carrierId, reason: 'accessibility sweep' } },
+  });
+}
+
 beforeAll(async () => {
   browser = await launch();
+  await manualOffer();
 });
 afterAll(async () => {
   await browser?.close();

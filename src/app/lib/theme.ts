@@ -93,5 +93,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
     }
     light[`--mantine-color-${name}-text`] = readableShade(shades, 6, PAGE_BACKGROUND);
   }
+  // The greys keep Mantine's own variants, except the outline's text: gray.6 is 3.3:1 on white (the
+  // "Assigned by an administrator" badge of an offer).
+  light['--mantine-color-gray-outline'] = readableShade(current.colors.gray, 6, PAGE_BACKGROUND);
   return { variables: {}, light, dark: {} };
 };
