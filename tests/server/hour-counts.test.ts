@@ -102,7 +102,7 @@ describe('count/states from the hour counts', () => {
     for (let i = 0; i < 40; i++) {
       await dbRows(sql`update tickets set status = ${i % 2 ? ticket!.status : 'CANCELED'} where id = ${ticket!.id}`);
     }
-    const rowsOfHour = async () =>
+    const piledRows = async () =>
       (
         await dbRows<{ n: number; statuses: number }>(sql`select count(*)::int as n,
           count(distinct status)::int as statuses from ticket_hour_counts
@@ -114,10 +114,10 @@ describe('count/states from the hour counts', () => {
         await dbRows<{ n: number; statuses: number }>(sql`select count(*)::int as n,
           count(distinct status)::int as statuses from ticket_counts where scope = 'all'`)
       )[0]!;
-    expect((await rowsOfHour()).n).toBeGreaterThan(40);
+    expect((await piledRows()).n).toBeGreaterThan(40);
     expect((await rowsOfAll()).n).toBeGreaterThan(80);
     await expectCountsAsRecounted();
-    const folded = await rowsOfHour();
+    const folded = await piledRows();
     expect(folded.n).toBe(folded.statuses);
     const foldedAll = await rowsOfAll();
     expect(foldedAll.n).toBe(foldedAll.statuses);
@@ -153,25 +153,31 @@ describe('count/carrier from the hour counts', () => {
     await offer(MINUTE, 'CONFIRMED');
     expect(await levels()).toEqual(await recountedLevels());
 
-    // An offer in a whole hour read from the hour rows: in the month's first day unless that day ends
-    // within 90 minutes of the window's start, else in today's, which then began more than 90 minutes ago.
+    // An offer flipped back and forth piles up rows, which the read folds. It lies in a whole hour of the
+    // month's first day (read from the hour rows) unless that day ends within 90 minutes of the window's
+    // start; then it was made today, 90 minutes ago (today is read from its day row).
     const timeOfDay = Date.now() % DAY;
-    const flipped = await offer(timeOfDay < DAY - 91 * MINUTE ? 30 * DAY - 90 * MINUTE : 90 * MINUTE, 'PENDING');
-    // Rows piled beyond the hours a read covers (up to 69) and FOLD_AT are folded by that read.
+    const inFirstDay = timeOfDay < DAY - 91 * MINUTE;
+    const flipped = await offer(inFirstDay ? 30 * DAY - 90 * MINUTE : 90 * MINUTE, 'PENDING');
+    // Rows piled beyond the days or hours a read covers (30, 48) and FOLD_AT are folded by that read.
     for (let i = 0; i < 80; i++) {
       await dbRows(
         sql`update ticket_assignments set status = ${i % 2 ? 'DECLINED' : 'CONFIRMED'} where id = ${flipped}`,
       );
     }
-    const rowsOfHour = async () =>
+    const piledRows = async () =>
       (
-        await dbRows<{ n: number }>(sql`select count(*)::int as n from carrier_offer_hours
-          where carrier_id = ${carrier!.id}
-            and hour = (select date_trunc('hour', created_at, 'UTC') from ticket_assignments where id = ${flipped})`)
+        await dbRows<{ n: number }>(
+          inFirstDay
+            ? sql`select count(*)::int as n from carrier_offer_hours where carrier_id = ${carrier!.id}
+                and hour = (select date_trunc('hour', created_at, 'UTC') from ticket_assignments where id = ${flipped})`
+            : sql`select count(*)::int as n from carrier_offer_days where carrier_id = ${carrier!.id}
+                and day = (select (created_at at time zone 'UTC')::date from ticket_assignments where id = ${flipped})`,
+        )
       )[0]!.n;
-    expect(await rowsOfHour()).toBeGreaterThan(140);
+    expect(await piledRows()).toBeGreaterThan(140);
     expect(await levels()).toEqual(await recountedLevels());
-    expect(await rowsOfHour()).toBe(1);
+    expect(await piledRows()).toBe(1);
     expect(await levels()).toEqual(await recountedLevels());
   });
 });

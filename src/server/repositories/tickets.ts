@@ -501,7 +501,6 @@ const DAY_MS = 24 * HOUR_MS;
 /** UTC midnight at or before `t`, and the one at or after it; the same for whole UTC hours. */
 const floorDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
 const ceilDay = (t: number) => Math.ceil(t / DAY_MS) * DAY_MS;
-const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
 const ceilHour = (t: number) => Math.ceil(t / HOUR_MS) * HOUR_MS;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const isoTime = (t: number) => new Date(t).toISOString();
@@ -640,14 +639,14 @@ export async function countByStatus(db: Tx, viewer: Viewer, now = new Date()): P
   });
 }
 
+/** A carrier's service level, as the JSON text of carrierServiceLevels writes it. */
 export interface CarrierServiceLevel extends CarrierRef {
   lastMonth: { total: number; confirmed: number };
   lastWeek: { total: number; confirmed: number };
 }
 
 /** A window bound of the service level: a UTC day, or an instant. */
-type LevelBound =
-  'monthDays' | 'weekDays' | 'today' | 'monthHours' | 'weekHours' | 'nowHour' | 'month' | 'week' | 'end';
+type LevelBound = 'monthDays' | 'weekDays' | 'today' | 'monthHours' | 'weekHours' | 'month' | 'week';
 
 /**
  * The service level's statement, prepared and planned once: its plan does not depend on the bounds (each
@@ -667,23 +666,21 @@ const serviceLevelsStatement = (db: Tx) =>
           coalesce(sum(offers) filter (where day >= ${day('weekDays')}), 0)::int as week_total,
           coalesce(sum(confirmed) filter (where day >= ${day('weekDays')}), 0)::int as week_confirmed,
           greatest(count(*) - ${sql.placeholder('daysRead')}::int, 0)::int as piled
-        from carrier_offer_days where day >= ${day('monthDays')} and day < ${day('today')}
+        from carrier_offer_days where day >= ${day('monthDays')} and day <= ${day('today')}
         group by carrier_id
       ), hours as (
         select carrier_id,
-          coalesce(sum(offers) filter (where hour < ${at('monthDays')} or hour >= ${at('today')}), 0)::int as month_total,
-          coalesce(sum(confirmed) filter (where hour < ${at('monthDays')} or hour >= ${at('today')}), 0)::int
-            as month_confirmed,
+          coalesce(sum(offers) filter (where hour < ${at('monthDays')}), 0)::int as month_total,
+          coalesce(sum(confirmed) filter (where hour < ${at('monthDays')}), 0)::int as month_confirmed,
           coalesce(sum(offers) filter (where hour >= ${at('weekHours')}), 0)::int as week_total,
           coalesce(sum(confirmed) filter (where hour >= ${at('weekHours')}), 0)::int as week_confirmed,
           greatest(count(*) - ${sql.placeholder('hoursRead')}::int, 0)::int as piled
-        -- One range scan each, from the index alone (an OR of the three is a bitmap scan of the table).
+        -- One range scan each, from the index alone (an OR of the two is a bitmap scan of the table).
         from (${sql.join(
           (
             [
               ['monthHours', 'monthDays'],
               ['weekHours', 'weekDays'],
-              ['today', 'nowHour'],
             ] as const
           ).map(
             ([from, to]) => sql`select carrier_id, hour, offers, confirmed from carrier_offer_hours
@@ -694,15 +691,13 @@ const serviceLevelsStatement = (db: Tx) =>
         group by carrier_id
       ), cut as (
         select carrier_id,
-          (count(*) filter (where created_at < ${at('monthHours')} or created_at >= ${at('nowHour')}))::int as month_total,
-          (count(*) filter (where (created_at < ${at('monthHours')} or created_at >= ${at('nowHour')})
-            and status = 'CONFIRMED'))::int as month_confirmed,
+          (count(*) filter (where created_at < ${at('monthHours')}))::int as month_total,
+          (count(*) filter (where created_at < ${at('monthHours')} and status = 'CONFIRMED'))::int as month_confirmed,
           (count(*) filter (where created_at >= ${at('week')}))::int as week_total,
           (count(*) filter (where created_at >= ${at('week')} and status = 'CONFIRMED'))::int as week_confirmed
         from ticket_assignments
         where (created_at >= ${at('month')} and created_at < ${at('monthHours')})
           or (created_at >= ${at('week')} and created_at < ${at('weekHours')})
-          or (created_at >= ${at('nowHour')} and created_at <= ${at('end')})
         group by carrier_id
       )
       select c.id, c.business_name, c.mode,
@@ -716,77 +711,68 @@ const serviceLevelsStatement = (db: Tx) =>
       from carriers c
       left join days d on d.carrier_id = c.id
       left join hours h on h.carrier_id = c.id
-      left join cut x on x.carrier_id = c.id
-      order by c.id`;
+      left join cut x on x.carrier_id = c.id`;
+    // The answer's JSON is written here, like the ticket lists': the server passes it on as it is.
     return db
       .select({
-        id: sql<number>`l.id`,
-        businessName: sql<string>`l.business_name`,
-        mode: sql<'TRUCK' | 'RAILCAR'>`l.mode`,
-        monthTotal: sql<number>`l.month_total`,
-        monthConfirmed: sql<number>`l.month_confirmed`,
-        weekTotal: sql<number>`l.week_total`,
-        weekConfirmed: sql<number>`l.week_confirmed`,
-        piledDays: sql<number>`l.piled_days`,
-        piledHours: sql<number>`l.piled_hours`,
+        carriers: sql<string>`coalesce(json_agg(json_build_object('id', l.id, 'businessName', l.business_name,
+          'mode', l.mode, 'lastMonth', json_build_object('total', l.month_total, 'confirmed', l.month_confirmed),
+          'lastWeek', json_build_object('total', l.week_total, 'confirmed', l.week_confirmed)) order by l.id), '[]')::text`,
+        piledDays: sql<number>`coalesce(sum(l.piled_days), 0)::int`,
+        piledHours: sql<number>`coalesce(sum(l.piled_hours), 0)::int`,
       })
       .from(sql`(${levels}) as l`)
-      .orderBy(sql`l.id`)
       .prepare('carrier_service_levels');
   });
 
 /**
  * Offers made to each carrier in the last 30 and 7 days and how many of them stand confirmed (an offer
- * confirmed and later declined counts as not confirmed). Every carrier is listed, also without offers.
+ * confirmed and later declined counts as not confirmed), as the JSON text of an array of
+ * CarrierServiceLevel by carrier id. Every carrier is listed, also without offers.
  *
- * The whole UTC days inside the month are read from the per-day counts (carrier_offer_days), the whole
- * hours of the three days the windows cut through (the month's first day, the week's first day and
- * today) from the per-hour counts (carrier_offer_hours), and only the offers of the three hours the
- * windows start or end inside are counted one by one, so each window still starts and ends at the exact
- * instant. The cost follows the number of carriers and of days and hours in a month, and the offers of
- * three hours, not the history or a day's offers.
+ * The whole UTC days from the month's second day to today are read from the per-day counts
+ * (carrier_offer_days; today's row holds every offer made so far today, so the windows end now), the
+ * whole hours of the two days the windows start inside (the month's first day and the week's first day)
+ * from the per-hour counts (carrier_offer_hours), and only the offers of the two hours the windows start
+ * inside are counted one by one, so each window still starts at the exact instant. The cost follows the
+ * number of carriers and of days in a month and hours in two days, and the offers of two hours, not the
+ * history or a day's offers.
  */
-export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<CarrierServiceLevel[]> {
+export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<string> {
   const end = now.getTime();
   const month = end - 30 * DAY_MS;
   const week = end - 7 * DAY_MS;
-  // Whole days [monthDays, today) come from the day counts; a day counts in the week from weekDays on.
+  // Whole days [monthDays, today] come from the day counts; a day counts in the week from weekDays on.
   const monthDays = ceilDay(month);
   const weekDays = ceilDay(week);
   const today = floorDay(end);
-  // Whole hours [monthHours, monthDays), [weekHours, weekDays) and [today, nowHour) from the hour counts.
+  // Whole hours [monthHours, monthDays) and [weekHours, weekDays) from the hour counts.
   const monthHours = ceilHour(month);
   const weekHours = ceilHour(week);
-  const nowHour = floorHour(end);
-  const rows = await serviceLevelsStatement(db).execute({
-    daysRead: Math.round((today - monthDays) / DAY_MS),
-    hoursRead: Math.round((monthDays - monthHours + (weekDays - weekHours) + (nowHour - today)) / HOUR_MS),
+  const [levels] = await serviceLevelsStatement(db).execute({
+    daysRead: Math.round((today - monthDays) / DAY_MS) + 1,
+    hoursRead: Math.round((monthDays - monthHours + (weekDays - weekHours)) / HOUR_MS),
     monthDaysDay: isoDay(monthDays),
     weekDaysDay: isoDay(weekDays),
     todayDay: isoDay(today),
     ...Object.fromEntries(
-      Object.entries({ monthDays, weekDays, today, monthHours, weekHours, nowHour, month, week, end }).map(
-        ([name, t]) => [name, isoTime(t)],
-      ),
+      Object.entries({ monthDays, weekDays, monthHours, weekHours, month, week }).map(([name, t]) => [
+        name,
+        isoTime(t),
+      ]),
     ),
   });
   // Rows beyond one per carrier and day, or hour, are folded, as the ticket counts are.
-  if (piledUp(rows.map((r) => r.piledDays))) {
-    await foldCountRows(db, 'carrier_offer_days', sql`day >= ${isoDay(monthDays)} and day < ${isoDay(today)}`);
+  if (piledUp([levels?.piledDays ?? 0])) {
+    await foldCountRows(db, 'carrier_offer_days', sql`day >= ${isoDay(monthDays)} and day <= ${isoDay(today)}`);
   }
-  if (piledUp(rows.map((r) => r.piledHours))) {
+  if (piledUp([levels?.piledHours ?? 0])) {
     const hours = (from: number, to: number) => sql`(hour >= ${isoTime(from)} and hour < ${isoTime(to)})`;
     await foldCountRows(
       db,
       'carrier_offer_hours',
-      sql`${hours(monthHours, monthDays)} or ${hours(weekHours, weekDays)} or ${hours(today, nowHour)}`,
+      sql`${hours(monthHours, monthDays)} or ${hours(weekHours, weekDays)}`,
     );
   }
-  return rows.map((r) => ({
-    id: Number(r.id),
-    businessName: r.businessName,
-    mode: r.mode,
-    lastMonth: { total: Number(r.monthTotal), confirmed: Number(r.monthConfirmed) },
-    lastWeek: { total: Number(r.weekTotal), confirmed: Number(r.weekConfirmed) },
-  }));
+  return levels?.carriers ?? '[]';
 }

@@ -92,7 +92,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     url: '/tickets/count/carrier',
     access: 'servicelevel:read',
     tags,
-    handler: async () => ({ carriers: await carrierServiceLevels(app.db) }),
+    handler: async () => new JsonText(`{"carriers":${await carrierServiceLevels(app.db)}}`),
   });
 
   route({
