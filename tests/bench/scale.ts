@@ -375,6 +375,7 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
     const adminH = await tokenOf('admin');
     const supplierH = await tokenOf('supplier1');
     const carrierH = await tokenOf('carrier1');
+    const customsH = await tokenOf('customs1');
     // A ticket of carrier1's from the middle of the history.
     const mid = (await (
       await fetch(`${api}/tickets?limit=1&page=${Math.max(1, Math.floor(tickets / 40))}`, { headers: carrierH })
@@ -393,6 +394,8 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
       ['admin page 1000 (20 per page)', `/tickets?page=1000&limit=20`, adminH],
       ['count/states admin', `/tickets/count/states`, adminH],
       ['count/states carrier1', `/tickets/count/states`, carrierH],
+      ['customs1 home list (50)', `/tickets?limit=50`, customsH],
+      ['count/states customs1', `/tickets/count/states`, customsH],
       ['count/carrier (service level)', `/tickets/count/carrier`, adminH],
       ['carrier1 ticket by id', `/tickets/${midId}`, carrierH],
     ];

@@ -1,9 +1,9 @@
 /**
  * Deep pages of the home lists start at the block of 1024 ticket ids their offset falls in, found from
  * the maintained block counts (ticket_block_counts): every such page equals the same page read by a plain
- * OFFSET (the list with a filter that keeps every ticket, which takes the general path), for each scope,
- * both orders, at several depths and past the end, also once the block rows have piled up and been
- * folded.
+ * OFFSET (the list with a filter that keeps every ticket, which takes the general path), for each scope
+ * (everyone, a supplier, a carrier, a customs agent), both orders, at several depths and past the end,
+ * also once the block rows have piled up and been folded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
@@ -15,12 +15,14 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const dbRows = <T>(query: SQL) => queryRows<T>(t.database.db, query);
 
+const USERS = ['admin', 'supplier1', 'carrier1', 'customs1'];
+
 /** Generated tickets: ids 7 apart from 100,000, so 3,000 of them span 21 blocks of 1024 ids. */
 const GENERATED = 3_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['admin', 'supplier1', 'carrier1']) tokens[u] = await t.login(u);
+  for (const u of USERS) tokens[u] = await t.login(u);
   const [party] = await dbRows<{ supplier_id: number; carrier_id: number; depot: number }>(sql`
     select (select supplier_id from users where username = 'supplier1') as supplier_id,
       (select carrier_id from users where username = 'carrier1') as carrier_id,
@@ -34,6 +36,12 @@ beforeAll(async () => {
   await dbRows(
     sql`update tickets set status = 'DELIVERED' where id >= 100000 and carrier_id is not null and status = 'PENDING'`,
   );
+  // Every one is invoiced at a crossing of customs1's agent, who sees those in transit or delivered.
+  await dbRows(sql`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+    select id, 'GEN-' || id, '2026-11-20',
+      (select min(bc.id) from border_crossings bc join users u on u.customs_agent_id = bc.customs_agent_id
+        where u.username = 'customs1')
+    from tickets where id >= 100000`);
 });
 afterAll(async () => {
   await t.close();
@@ -68,7 +76,7 @@ const STATUS_SETS = ['', 'statusName=CONFIRMED&statusName=DELIVERED&statusName=C
 describe('deep pages of the home lists', () => {
   it('should equal the plain OFFSET page for every scope, order, status set and depth', async () => {
     let deepPagesRead = 0;
-    for (const user of ['admin', 'supplier1', 'carrier1']) {
+    for (const user of USERS) {
       for (const statuses of STATUS_SETS) {
         for (const order of ['DESC', 'ASC']) {
           const query = `limit=${LIMIT}&orderBy=${order}${statuses ? `&${statuses}` : ''}`;
@@ -81,14 +89,15 @@ describe('deep pages of the home lists', () => {
         }
       }
     }
-    // The generated tickets make every scope deep enough for the block path: three users, two status
-    // sets, two orders, five pages with tickets each.
-    expect(deepPagesRead).toBe(3 * 2 * 2 * 5);
+    // The generated tickets make every scope deep enough for the block path: four users, two orders,
+    // five pages with tickets each, with both status sets but customs1's second (it sees only the
+    // delivered of those, about 900, short of the block path).
+    expect(deepPagesRead).toBe(4 * 2 * 5 + 3 * 2 * 5);
     const blocks = await dbRows<{ scope: string; n: number }>(sql`
       select scope, count(distinct block)::int as n from ticket_block_counts where n <> 0 group by scope order by scope`);
-    expect(blocks.map((b) => b.scope)).toEqual(['all', 'carrier', 'supplier']);
+    expect(blocks.map((b) => b.scope)).toEqual(['all', 'carrier', 'customs', 'supplier']);
     // A page past any offset PostgreSQL's integers hold is empty, not an error.
-    for (const user of ['admin', 'supplier1', 'carrier1']) {
+    for (const user of USERS) {
       expect(await list(user, `limit=${LIMIT}&page=2147483647`)).toEqual({
         ids: [],
         count: (await list(user, `limit=${LIMIT}`)).count,
@@ -108,7 +117,7 @@ describe('deep pages of the home lists', () => {
       );
     }
     const piled = await rowsOf();
-    for (const user of ['admin', 'supplier1']) {
+    for (const user of ['admin', 'supplier1', 'customs1']) {
       const { home, plain } = await bothWays(
         user,
         `limit=${LIMIT}&orderBy=DESC&page=${Math.ceil(BLOCK_SKIP_FROM / LIMIT) + 2}`,
@@ -116,7 +125,7 @@ describe('deep pages of the home lists', () => {
       expect(home.ids.length).toBe(LIMIT);
       expect({ user, ...home }).toEqual({ user, ...plain });
     }
-    // Read, the 'all' and supplier scopes are folded to a row per block and status.
+    // Read, the 'all', supplier and customs scopes are folded to a row per block and status.
     expect(await rowsOf()).toBeLessThan(piled - 350);
   });
 

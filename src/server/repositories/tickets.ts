@@ -7,13 +7,21 @@
  * to find the block of ids it starts in (pageStart).
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/domain/roles';
 import { TICKET_STATUSES, type TicketStatus } from '../../shared/domain/ticket-status';
 import { CUSTOMS_VISIBLE_STATUSES } from '../../shared/domain/ticket-transitions';
 import type { CarrierRef, TicketView } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
 import { contains } from './paging';
-import { ticketCarrierViews, ticketCounts, ticketHourCounts, tickets } from '../db/schema/tickets';
+import {
+  ticketCarrierViews,
+  ticketCounts,
+  ticketCustomsViews,
+  ticketHourCounts,
+  tickets,
+  type CountScopeKind,
+} from '../db/schema/tickets';
 import { prepared } from '../db/prepared';
 import { parseViews, viewsQuery, type OfferReader } from './ticket-views';
 
@@ -59,14 +67,18 @@ const idList = (ids: readonly number[]) =>
   );
 
 /**
- * The tickets of one party's view as a condition on `tickets`: everything, a supplier's tickets, or a
- * carrier's. `party` is the party's id, as a value or a statement's placeholder. A carrier's view is
- * ticket_carrier_views: the tickets it holds an open offer for or carries (`open`), and with
- * `carrierAll` also those it was offered before; a primary-key probe instead of reading offers.
+ * The tickets of one party's view as a condition on `tickets`: everything, a supplier's tickets, a
+ * carrier's or a customs agent's. `party` is the party's id, as a value or a statement's placeholder. A
+ * carrier's view is ticket_carrier_views: the tickets it holds an open offer for or carries (`open`), and
+ * with `carrierAll` also those it was offered before; a primary-key probe instead of reading offers. An
+ * agent's is ticket_customs_views, kept to match the condition viewScope writes out for customs.
  */
-function partyScope(kind: 'all' | 'supplier' | 'carrier', party: SQL, carrierAll = false): SQL {
+function partyScope(kind: CountScopeKind, party: SQL, carrierAll = false): SQL {
   if (kind === 'all') return sql`true`;
   if (kind === 'supplier') return sql`${tickets.supplierId} = ${party}`;
+  if (kind === 'customs') {
+    return sql`exists (select 1 from ${ticketCustomsViews} v where v.customs_agent_id = ${party} and v.ticket_id = ${tickets.id})`;
+  }
   return sql`exists (select 1 from ${ticketCarrierViews} v
     where v.carrier_id = ${party} and v.ticket_id = ${tickets.id}${carrierAll ? sql`` : sql` and v.open`})`;
 }
@@ -97,10 +109,10 @@ export function viewScope(viewer: Viewer, carrierAll = false): SQL {
 
 /**
  * The one scope whose counts are maintained (ticket_counts) when the viewer has exactly one: everything
- * for an admin, the supplier's tickets, the carrier's open view. A user holding several roles sees a
- * union whose size no maintained count gives, and customs see tickets by invoice crossing: those count.
+ * for an admin, the supplier's tickets, the carrier's open view, the customs agent's view. A user holding
+ * several roles sees a union whose size no maintained count gives: those count.
  */
-type CountScope = { kind: 'all' | 'supplier' | 'carrier'; id: number };
+type CountScope = { kind: CountScopeKind; id: number };
 function countScope(viewer: Viewer): CountScope | null {
   if (isAdmin(viewer)) return { kind: 'all', id: 0 };
   const scopes: (CountScope | null)[] = [];
@@ -108,7 +120,8 @@ function countScope(viewer: Viewer): CountScope | null {
     scopes.push({ kind: 'supplier', id: viewer.supplierId });
   if (viewer.roles.includes('CARRIER') && viewer.carrierId != null)
     scopes.push({ kind: 'carrier', id: viewer.carrierId });
-  if (viewer.roles.includes('CUSTOMS') && viewer.customsAgentId != null) scopes.push(null);
+  if (viewer.roles.includes('CUSTOMS') && viewer.customsAgentId != null)
+    scopes.push({ kind: 'customs', id: viewer.customsAgentId });
   return scopes.length === 1 ? scopes[0]! : null;
 }
 
@@ -307,6 +320,30 @@ async function pageStart(
 }
 
 /**
+ * The view rows a carrier's and a customs agent's home lists and day counts are read from: the table,
+ * its party, ticket, status and creation-time columns, and the rows that count (a carrier's open ones;
+ * written out, not a parameter, so that a plan made once sees it and uses the open rows' indexes).
+ */
+const KEYED_VIEWS = {
+  carrier: {
+    table: ticketCarrierViews,
+    party: ticketCarrierViews.carrierId,
+    ticketId: ticketCarrierViews.ticketId,
+    status: ticketCarrierViews.status,
+    createdAt: ticketCarrierViews.createdAt,
+    counted: sql`${ticketCarrierViews.open}`,
+  },
+  customs: {
+    table: ticketCustomsViews,
+    party: ticketCustomsViews.customsAgentId,
+    ticketId: ticketCustomsViews.ticketId,
+    status: ticketCustomsViews.status,
+    createdAt: ticketCustomsViews.createdAt,
+    counted: undefined,
+  },
+} as const;
+
+/**
  * The page of a list filtered by status alone within one maintained scope: the shape of every home list,
  * prepared per scope kind, order and plan (statuses, party, limit and offset are its parameters).
  */
@@ -315,47 +352,46 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
   const name = `ticket_home_page_${kind}_${order.toLowerCase()}${plan === 'walk' ? '' : '_by_value'}`;
   // The walk starts at the id `start` (inclusive), from which `offset` counts: the first id of the list,
   // or the edge of the block a deep page's offset falls in (pageStart).
-  const startingAt = (id: typeof tickets.id | typeof ticketCarrierViews.ticketId) =>
+  const startingAt = (id: AnyPgColumn) =>
     order === 'ASC' ? sql`${id} >= ${sql.placeholder('start')}::int` : sql`${id} <= ${sql.placeholder('start')}::int`;
   return prepared(
     db,
     name,
     (db) => {
-      const page =
-        kind === 'carrier'
-          ? // A carrier's page is walked from its own open rows' indexes (ticket_carrier_views), newest
-            // first, and stops at the page. Those rows alone decide it: the triggers keep them in the
-            // write's transaction with the ticket's status, and a deleted ticket has none.
-            db
-              .select({ id: sql<number>`${ticketCarrierViews.ticketId}`.as('id') })
-              .from(ticketCarrierViews)
-              .where(
-                and(
-                  sql`${ticketCarrierViews.carrierId} = ${partyParameter}`,
-                  // Written out, not a parameter: the plan made once must see it to use the open rows' indexes.
-                  sql`${ticketCarrierViews.open}`,
-                  sql`${ticketCarrierViews.status} = any(${statuses}::text[])`,
-                  startingAt(ticketCarrierViews.ticketId),
-                ),
-              )
-              .orderBy(order === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
-              .limit(sql.placeholder('limit'))
-              .offset(sql.placeholder('offset'))
-          : // The others walk tickets by id, a supplier's through (supplier_id, id).
-            db
-              .select({ id: tickets.id })
-              .from(tickets)
-              .where(
-                and(
-                  isNull(tickets.deletedAt),
-                  partyScope(kind, partyParameter),
-                  sql`${tickets.status} = any(${statuses}::text[])`,
-                  startingAt(tickets.id),
-                ),
-              )
-              .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
-              .limit(sql.placeholder('limit'))
-              .offset(sql.placeholder('offset'));
+      const view = kind === 'carrier' || kind === 'customs' ? KEYED_VIEWS[kind] : null;
+      const page = view
+        ? // A carrier's or an agent's page is walked from its own view rows' indexes, newest first, and
+          // stops at the page. Those rows alone decide it: the triggers keep them in the write's
+          // transaction with the ticket's status, and a deleted ticket has none.
+          db
+            .select({ id: sql<number>`${view.ticketId}`.as('id') })
+            .from(view.table)
+            .where(
+              and(
+                sql`${view.party} = ${partyParameter}`,
+                view.counted,
+                sql`${view.status} = any(${statuses}::text[])`,
+                startingAt(view.ticketId),
+              ),
+            )
+            .orderBy(order === 'ASC' ? asc(view.ticketId) : desc(view.ticketId))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+        : // The others walk tickets by id, a supplier's through (supplier_id, id).
+          db
+            .select({ id: tickets.id })
+            .from(tickets)
+            .where(
+              and(
+                isNull(tickets.deletedAt),
+                partyScope(kind, partyParameter),
+                sql`${tickets.status} = any(${statuses}::text[])`,
+                startingAt(tickets.id),
+              ),
+            )
+            .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'));
       return viewsQuery(db, page.as('page'), sql.placeholder('own'), order).prepare(name);
     },
     plan === 'walk' ? 'once' : 'per-value',
@@ -516,21 +552,22 @@ function createdBetweenByStatus(db: Tx, kind: CountScope['kind']) {
   const name = `ticket_created_between_by_status_${kind}`;
   const since = sql`${sql.placeholder('since')}::timestamptz`;
   const until = sql`${sql.placeholder('until')}::timestamptz`;
+  const view = kind === 'carrier' || kind === 'customs' ? KEYED_VIEWS[kind] : null;
   return prepared(db, name, (db) =>
-    kind === 'carrier'
-      ? // A carrier's open view keeps each ticket's creation time and status: its own index answers.
+    view
+      ? // A carrier's open view and an agent's view keep each ticket's creation time and status: their own
+        // index answers.
         db
-          .select({ status: ticketCarrierViews.status, n: sql<number>`count(*)::int` })
-          .from(ticketCarrierViews)
+          .select({ status: sql<string>`${view.status}`, n: sql<number>`count(*)::int` })
+          .from(view.table)
           .where(
             and(
-              sql`${ticketCarrierViews.carrierId} = ${partyParameter}`,
-              // Written out, not a parameter: the plan made once must see it to use the open rows' index.
-              sql`${ticketCarrierViews.open}`,
-              sql`${ticketCarrierViews.createdAt} >= ${since} and ${ticketCarrierViews.createdAt} < ${until}`,
+              sql`${view.party} = ${partyParameter}`,
+              view.counted,
+              sql`${view.createdAt} >= ${since} and ${view.createdAt} < ${until}`,
             ),
           )
-          .groupBy(ticketCarrierViews.status)
+          .groupBy(view.status)
           .prepare(name)
       : db
           .select({ status: tickets.status, n: sql<number>`count(*)::int` })

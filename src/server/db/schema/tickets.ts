@@ -113,15 +113,47 @@ export const ticketCarrierViews = pgTable(
 );
 
 /**
+ * The tickets a customs agent reviews, one row per ticket: a live ticket in a status customs see
+ * (TA_INVOICED, MX_TRANSIT, DELIVERED) whose provider invoice names a border crossing of that agent. Kept
+ * by triggers (migration 0011) on tickets, provider_invoices and border_crossings in the writing
+ * transaction, so an agent's home list is walked from its own index and its counts are maintained like a
+ * carrier's, instead of testing every ticket's invoice: most tickets reach customs, so at a million
+ * tickets counting an agent's view read hundreds of thousands of them on every request.
+ */
+export const ticketCustomsViews = pgTable(
+  'ticket_customs_views',
+  {
+    customsAgentId: integer().notNull(),
+    ticketId: integer().notNull(),
+    /** The ticket's status, copied so a status filter is answered from this index. */
+    status: text().notNull(),
+    /** The ticket's creation time, copied so an agent's tickets of the last day are read from this index. */
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customsAgentId, t.ticketId] }),
+    index('ticket_customs_views_ticket_idx').on(t.ticketId),
+    // Walked newest first with the status tested on the entry, or read by status.
+    index('ticket_customs_views_id_idx').on(t.customsAgentId, t.ticketId, t.status),
+    index('ticket_customs_views_status_idx').on(t.customsAgentId, t.status, t.ticketId),
+    index('ticket_customs_views_created_idx').on(t.customsAgentId, t.createdAt),
+  ],
+);
+
+/** The scopes whose counts are maintained: everyone's ('all', party 0), a supplier's, a carrier's open
+ * view, a customs agent's view. */
+export type CountScopeKind = 'all' | 'supplier' | 'carrier' | 'customs';
+
+/**
  * Live tickets per status and scope ('all' with party 0, 'supplier', 'carrier' for a carrier's open
- * view), kept by the same triggers. Rows are added (+1/-1), never updated, so concurrent transitions do
- * not wait on or deadlock over a shared counter row; a scope's rows are summed on read and folded into
- * one row per status when they pile up.
+ * view, 'customs' for an agent's view), kept by the same triggers. Rows are added (+1/-1), never
+ * updated, so concurrent transitions do not wait on or deadlock over a shared counter row; a scope's rows
+ * are summed on read and folded into one row per status when they pile up.
  */
 export const ticketCounts = pgTable(
   'ticket_counts',
   {
-    scope: text().$type<'all' | 'supplier' | 'carrier'>().notNull(),
+    scope: text().$type<CountScopeKind>().notNull(),
     partyId: integer().notNull(),
     status: text().notNull(),
     n: integer().notNull(),
@@ -138,7 +170,7 @@ export const ticketCounts = pgTable(
 export const ticketHourCounts = pgTable(
   'ticket_hour_counts',
   {
-    scope: text().$type<'all' | 'supplier' | 'carrier'>().notNull(),
+    scope: text().$type<CountScopeKind>().notNull(),
     partyId: integer().notNull(),
     status: text().notNull(),
     hour: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
@@ -158,7 +190,7 @@ export const ticketHourCounts = pgTable(
 export const ticketBlockCounts = pgTable(
   'ticket_block_counts',
   {
-    scope: text().$type<'all' | 'supplier' | 'carrier'>().notNull(),
+    scope: text().$type<CountScopeKind>().notNull(),
     partyId: integer().notNull(),
     status: text().notNull(),
     block: integer().notNull(),

@@ -1,0 +1,186 @@
+CREATE TABLE "ticket_customs_views" (
+	"customs_agent_id" integer NOT NULL,
+	"ticket_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "ticket_customs_views_customs_agent_id_ticket_id_pk" PRIMARY KEY("customs_agent_id","ticket_id")
+);
+--> statement-breakpoint
+CREATE INDEX "ticket_customs_views_ticket_idx" ON "ticket_customs_views" USING btree ("ticket_id");--> statement-breakpoint
+CREATE INDEX "ticket_customs_views_id_idx" ON "ticket_customs_views" USING btree ("customs_agent_id","ticket_id","status");--> statement-breakpoint
+CREATE INDEX "ticket_customs_views_status_idx" ON "ticket_customs_views" USING btree ("customs_agent_id","status","ticket_id");--> statement-breakpoint
+CREATE INDEX "ticket_customs_views_created_idx" ON "ticket_customs_views" USING btree ("customs_agent_id","created_at");--> statement-breakpoint
+-- The customs agents who see a live ticket now: the agent of the border crossing its provider invoice
+-- names, while the ticket is in a status customs see (the app's CUSTOMS_VISIBLE_STATUSES; a test compares
+-- the two). A deleted ticket, a ticket without an invoice and a crossing without an agent have none.
+CREATE FUNCTION ticket_customs_set(tid integer) RETURNS TABLE (customs_agent_id integer, status text, created_at timestamptz)
+LANGUAGE sql STABLE AS $$
+  SELECT DISTINCT bc.customs_agent_id, t.status, t.created_at
+  FROM tickets t
+  JOIN provider_invoices pi ON pi.ticket_id = t.id
+  JOIN border_crossings bc ON bc.id = pi.border_crossing_id
+  WHERE t.id = tid AND t.deleted_at IS NULL AND bc.customs_agent_id IS NOT NULL
+    AND t.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED')
+$$;
+--> statement-breakpoint
+CREATE FUNCTION refresh_ticket_customs_views(tid integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM ticket_customs_views v WHERE v.ticket_id = tid
+    AND NOT EXISTS (SELECT 1 FROM ticket_customs_set(tid) s WHERE s.customs_agent_id = v.customs_agent_id);
+  INSERT INTO ticket_customs_views AS v (customs_agent_id, ticket_id, status, created_at)
+    SELECT s.customs_agent_id, tid, s.status, s.created_at FROM ticket_customs_set(tid) s
+    ON CONFLICT (customs_agent_id, ticket_id) DO UPDATE SET status = excluded.status, created_at = excluded.created_at
+    WHERE (v.status, v.created_at) IS DISTINCT FROM (excluded.status, excluded.created_at);
+END $$;
+--> statement-breakpoint
+-- A ticket's status, deletion or creation time; a new ticket has no provider invoice yet.
+CREATE FUNCTION ticket_customs_views_on_ticket() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND (OLD.status, OLD.deleted_at, OLD.created_at)
+      IS NOT DISTINCT FROM (NEW.status, NEW.deleted_at, NEW.created_at)) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM refresh_ticket_customs_views(CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION ticket_customs_views_on_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND (OLD.ticket_id, OLD.border_crossing_id) IS NOT DISTINCT FROM (NEW.ticket_id, NEW.border_crossing_id) THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM refresh_ticket_customs_views(OLD.ticket_id); END IF;
+  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.ticket_id <> OLD.ticket_id) THEN
+    PERFORM refresh_ticket_customs_views(NEW.ticket_id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A crossing handed to another agent moves every ticket invoiced there (a master-data edit: it rewrites
+-- those rows in its transaction).
+CREATE FUNCTION ticket_customs_views_on_crossing() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.customs_agent_id IS NOT DISTINCT FROM NEW.customs_agent_id THEN RETURN NULL; END IF;
+  PERFORM refresh_ticket_customs_views(pi.ticket_id) FROM provider_invoices pi WHERE pi.border_crossing_id = NEW.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- An agent's row counts for that agent ('customs') per status, per creation hour and per block of ids.
+CREATE FUNCTION ticket_counts_on_customs_view() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND (OLD.customs_agent_id, OLD.ticket_id, OLD.status, OLD.created_at)
+      IS NOT DISTINCT FROM (NEW.customs_agent_id, NEW.ticket_id, NEW.status, NEW.created_at) THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO ticket_counts (scope, party_id, status, n) VALUES ('customs', OLD.customs_agent_id, OLD.status, -1);
+    INSERT INTO ticket_hour_counts (scope, party_id, status, hour, n)
+      VALUES ('customs', OLD.customs_agent_id, OLD.status, utc_hour(OLD.created_at), -1);
+    INSERT INTO ticket_block_counts (scope, party_id, status, block, n)
+      VALUES ('customs', OLD.customs_agent_id, OLD.status, OLD.ticket_id / 1024, -1);
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    INSERT INTO ticket_counts (scope, party_id, status, n) VALUES ('customs', NEW.customs_agent_id, NEW.status, 1);
+    INSERT INTO ticket_hour_counts (scope, party_id, status, hour, n)
+      VALUES ('customs', NEW.customs_agent_id, NEW.status, utc_hour(NEW.created_at), 1);
+    INSERT INTO ticket_block_counts (scope, party_id, status, block, n)
+      VALUES ('customs', NEW.customs_agent_id, NEW.status, NEW.ticket_id / 1024, 1);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER ticket_customs_views AFTER INSERT OR UPDATE OR DELETE ON tickets
+  FOR EACH ROW EXECUTE FUNCTION ticket_customs_views_on_ticket();
+--> statement-breakpoint
+CREATE TRIGGER ticket_customs_views AFTER INSERT OR UPDATE OR DELETE ON provider_invoices
+  FOR EACH ROW EXECUTE FUNCTION ticket_customs_views_on_invoice();
+--> statement-breakpoint
+CREATE TRIGGER ticket_customs_views AFTER UPDATE ON border_crossings
+  FOR EACH ROW EXECUTE FUNCTION ticket_customs_views_on_crossing();
+--> statement-breakpoint
+CREATE TRIGGER ticket_counts AFTER INSERT OR UPDATE OR DELETE ON ticket_customs_views
+  FOR EACH ROW EXECUTE FUNCTION ticket_counts_on_customs_view();
+--> statement-breakpoint
+-- Rewrites the agents' views in bulk with their count trigger off (only the views: the counts are made by
+-- the rebuilds below, which every bulk rebuild runs).
+CREATE FUNCTION rebuild_ticket_customs_views() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  ALTER TABLE ticket_customs_views DISABLE TRIGGER ticket_counts;
+  DELETE FROM ticket_customs_views;
+  INSERT INTO ticket_customs_views (customs_agent_id, ticket_id, status, created_at)
+    SELECT DISTINCT bc.customs_agent_id, t.id, t.status, t.created_at
+    FROM tickets t
+    JOIN provider_invoices pi ON pi.ticket_id = t.id
+    JOIN border_crossings bc ON bc.id = pi.border_crossing_id
+    WHERE t.deleted_at IS NULL AND bc.customs_agent_id IS NOT NULL
+      AND t.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED');
+  ALTER TABLE ticket_customs_views ENABLE TRIGGER ticket_counts;
+END $$;
+--> statement-breakpoint
+-- The hour and block rebuilds (as migrations 0008 and 0010 left them) with the agents' rows too.
+CREATE OR REPLACE FUNCTION rebuild_ticket_hour_counts() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM ticket_hour_counts;
+  INSERT INTO ticket_hour_counts (scope, party_id, status, hour, n)
+    SELECT 'all', 0, status, utc_hour(created_at), count(*) FROM tickets
+      WHERE deleted_at IS NULL AND created_at >= now() - interval '32 days' GROUP BY 3, 4
+    UNION ALL
+    SELECT 'supplier', supplier_id, status, utc_hour(created_at), count(*) FROM tickets
+      WHERE deleted_at IS NULL AND created_at >= now() - interval '32 days' GROUP BY 2, 3, 4
+    UNION ALL
+    SELECT 'carrier', carrier_id, status, utc_hour(created_at), count(*) FROM ticket_carrier_views
+      WHERE open AND created_at >= now() - interval '32 days' GROUP BY 2, 3, 4
+    UNION ALL
+    SELECT 'customs', customs_agent_id, status, utc_hour(created_at), count(*) FROM ticket_customs_views
+      WHERE created_at >= now() - interval '32 days' GROUP BY 2, 3, 4;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION rebuild_ticket_block_counts() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM ticket_block_counts;
+  INSERT INTO ticket_block_counts (scope, party_id, status, block, n)
+    SELECT 'all', 0, status, id / 1024, count(*) FROM tickets WHERE deleted_at IS NULL GROUP BY 3, 4
+    UNION ALL
+    SELECT 'supplier', supplier_id, status, id / 1024, count(*) FROM tickets WHERE deleted_at IS NULL GROUP BY 2, 3, 4
+    UNION ALL
+    SELECT 'carrier', carrier_id, status, ticket_id / 1024, count(*) FROM ticket_carrier_views
+      WHERE open GROUP BY 2, 3, 4
+    UNION ALL
+    SELECT 'customs', customs_agent_id, status, ticket_id / 1024, count(*) FROM ticket_customs_views GROUP BY 2, 3, 4;
+END $$;
+--> statement-breakpoint
+-- The views' rebuild (as migration 0010 left it) rewrites the agents' views too and counts them.
+CREATE OR REPLACE FUNCTION rebuild_ticket_views() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  ALTER TABLE ticket_carrier_views DISABLE TRIGGER ticket_counts;
+  ALTER TABLE ticket_carrier_views DISABLE TRIGGER ticket_hour_counts;
+  ALTER TABLE ticket_carrier_views DISABLE TRIGGER ticket_block_counts;
+  DELETE FROM ticket_carrier_views;
+  INSERT INTO ticket_carrier_views (carrier_id, ticket_id, status, open, created_at)
+    SELECT s.carrier_id, s.ticket_id, max(s.status), bool_or(s.open), max(s.created_at) FROM (
+      SELECT a.carrier_id, t.id AS ticket_id, t.status, a.status IN ('PENDING', 'CONFIRMED') AS open, t.created_at
+        FROM ticket_assignments a JOIN tickets t ON t.id = a.ticket_id WHERE t.deleted_at IS NULL
+      UNION ALL
+      SELECT t.carrier_id, t.id, t.status, true, t.created_at FROM tickets t
+        WHERE t.deleted_at IS NULL AND t.carrier_id IS NOT NULL AND t.status <> 'PENDING'
+    ) s GROUP BY s.carrier_id, s.ticket_id;
+  ALTER TABLE ticket_carrier_views ENABLE TRIGGER ticket_counts;
+  ALTER TABLE ticket_carrier_views ENABLE TRIGGER ticket_hour_counts;
+  ALTER TABLE ticket_carrier_views ENABLE TRIGGER ticket_block_counts;
+  PERFORM rebuild_ticket_customs_views();
+  DELETE FROM ticket_counts;
+  INSERT INTO ticket_counts (scope, party_id, status, n)
+    SELECT 'all', 0, status, count(*) FROM tickets WHERE deleted_at IS NULL GROUP BY status
+    UNION ALL
+    SELECT 'supplier', supplier_id, status, count(*) FROM tickets WHERE deleted_at IS NULL GROUP BY supplier_id, status
+    UNION ALL
+    SELECT 'carrier', carrier_id, status, count(*) FROM ticket_carrier_views WHERE open GROUP BY carrier_id, status
+    UNION ALL
+    SELECT 'customs', customs_agent_id, status, count(*) FROM ticket_customs_views GROUP BY customs_agent_id, status;
+  PERFORM rebuild_ticket_hour_counts();
+  PERFORM rebuild_ticket_block_counts();
+END $$;
+--> statement-breakpoint
+SELECT rebuild_ticket_views();
+--> statement-breakpoint
+ANALYZE ticket_customs_views, ticket_counts, ticket_hour_counts, ticket_block_counts;
