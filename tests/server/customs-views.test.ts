@@ -5,14 +5,17 @@
  * added, removed, moved to another crossing or ticket; a crossing handed to another agent) the kept rows
  * equal the rows worked out from tickets, invoices and crossings here, the agent's counts per status, hour
  * and block of ids sum to the same, and the API's home list and counts equal those worked out from the
- * rows. A bulk rebuild writes the same rows and counts.
+ * rows. A bulk rebuild writes the same rows and counts. On PostgreSQL, two transactions that each
+ * change half of what decides a ticket's rows at once leave the rows both halves decide.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { queryRows } from '../../src/server/db/database';
 import { TICKET_STATUSES } from '../../src/shared/domain/ticket-status';
 import { CUSTOMS_VISIBLE_STATUSES } from '../../src/shared/domain/ticket-transitions';
-import { bearer, createTestApp, type TestApp } from './helpers/test-app';
+import { bearer, createPostgresDatabase, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -310,5 +313,117 @@ describe("customs agents' kept views", () => {
     expect((await countsOf()).maintained).toEqual(before.counts);
     const api = await apiOf();
     expect(api.seen).toEqual(api.fromRows);
+  });
+});
+
+/**
+ * Two transactions at once on PostgreSQL: `first` writes and holds its transaction open, `second` writes
+ * and (as the kept rows' locks make it) waits; the test gives it up to two seconds to show as a lock wait,
+ * commits the first either way, then the second. Answers the ticket's kept rows as [agent, status].
+ */
+async function concurrently(
+  setup: (c: pg.Client) => Promise<{ ticket: number; first: string; second: string }>,
+): Promise<{ kept: [number, string][]; stale: number }> {
+  const database = await createPostgresDatabase(inject('databaseTemplates').seeded);
+  const first = new pg.Client({ connectionString: database.url });
+  const second = new pg.Client({ connectionString: database.url });
+  await first.connect();
+  await second.connect();
+  try {
+    const { ticket, first: firstWrite, second: secondWrite } = await setup(first);
+    await first.query('begin');
+    await first.query(firstWrite);
+    await second.query('begin');
+    const waiting = second.query(secondWrite);
+    for (const deadline = Date.now() + 2_000; Date.now() < deadline;) {
+      const { rows: waits } = await first.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (waits[0]!.n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await first.query('commit');
+    await waiting;
+    await second.query('commit');
+    const { rows } = await first.query<{ agent: number; status: string }>(
+      `select customs_agent_id as agent, status from ticket_customs_views where ticket_id = $1 order by 1`,
+      [ticket],
+    );
+    // Every ticket's kept rows, against those worked out from the rows.
+    const { rows: stale } = await first.query<{ n: number }>(`
+      with expected as (
+        select bc.customs_agent_id, t.id as ticket_id, t.status, t.created_at from tickets t
+        join provider_invoices pi on pi.ticket_id = t.id join border_crossings bc on bc.id = pi.border_crossing_id
+        where t.deleted_at is null and bc.customs_agent_id is not null
+          and t.status in (${CUSTOMS_VISIBLE_STATUSES.map((s) => `'${s}'`).join(', ')}))
+      select count(*)::int as n from expected e
+        full join ticket_customs_views v on v.customs_agent_id = e.customs_agent_id and v.ticket_id = e.ticket_id
+      where (e.status, e.created_at) is distinct from (v.status, v.created_at)`);
+    return { kept: rows.map((r) => [r.agent, r.status]), stale: stale[0]!.n };
+  } finally {
+    await first.end();
+    await second.end();
+    await database.drop();
+  }
+}
+
+/** A ticket without an invoice, a crossing of customs1's agent, and both agents. */
+const fixtures = async (c: pg.Client) =>
+  (
+    await c.query<{ ticket: number; status: string; norte: number; agent1: number; agent2: number }>(`
+      select (select max(t.id) from tickets t
+          where not exists (select 1 from provider_invoices pi where pi.ticket_id = t.id)) as ticket,
+        (select min(bc.id) from border_crossings bc join users u on u.customs_agent_id = bc.customs_agent_id
+          where u.username = 'customs1') as norte,
+        (select customs_agent_id from users where username = 'customs1') as agent1,
+        (select customs_agent_id from users where username = 'customs2') as agent2`)
+  ).rows[0]!;
+
+describe.runIf(usePostgres)("customs agents' kept views under concurrent writes on PostgreSQL", () => {
+  it('should show a ticket whose status and invoice two transactions wrote at once', async () => {
+    let agent = 0;
+    const result = await concurrently(async (c) => {
+      const f = await fixtures(c);
+      agent = f.agent1;
+      return {
+        ticket: f.ticket,
+        first: `update tickets set status = 'TA_INVOICED' where id = ${f.ticket}`,
+        second: `insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+          values (${f.ticket}, 'TA-RACE-1', '2026-11-20', ${f.norte})`,
+      };
+    });
+    expect(result).toEqual({ kept: [[agent, 'TA_INVOICED']], stale: 0 });
+  });
+
+  it('should move a ticket invoiced at a crossing while the crossing was handed to another agent', async () => {
+    let agent = 0;
+    const result = await concurrently(async (c) => {
+      const f = await fixtures(c);
+      agent = f.agent2;
+      await c.query(`update tickets set status = 'TA_INVOICED' where id = ${f.ticket}`);
+      return {
+        ticket: f.ticket,
+        first: `insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+          values (${f.ticket}, 'TA-RACE-2', '2026-11-20', ${f.norte})`,
+        second: `update border_crossings set customs_agent_id = ${f.agent2} where id = ${f.norte}`,
+      };
+    });
+    expect(result).toEqual({ kept: [[agent, 'TA_INVOICED']], stale: 0 });
+  });
+
+  it('should give a ticket invoiced while its crossing was being handed over to the new agent', async () => {
+    let agent = 0;
+    const result = await concurrently(async (c) => {
+      const f = await fixtures(c);
+      agent = f.agent2;
+      await c.query(`update tickets set status = 'TA_INVOICED' where id = ${f.ticket}`);
+      return {
+        ticket: f.ticket,
+        first: `update border_crossings set customs_agent_id = ${f.agent2} where id = ${f.norte}`,
+        second: `insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+          values (${f.ticket}, 'TA-RACE-3', '2026-11-20', ${f.norte})`,
+      };
+    });
+    expect(result).toEqual({ kept: [[agent, 'TA_INVOICED']], stale: 0 });
   });
 });

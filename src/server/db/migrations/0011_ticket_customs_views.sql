@@ -23,7 +23,9 @@ LANGUAGE sql STABLE AS $$
     AND t.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED')
 $$;
 --> statement-breakpoint
-CREATE FUNCTION refresh_ticket_customs_views(tid integer) RETURNS void LANGUAGE plpgsql AS $$
+-- Writes one ticket's rows as its tickets, invoice and crossings now say. Callers hold the locks that
+-- make "now" include every write committed before theirs (below).
+CREATE FUNCTION write_ticket_customs_views(tid integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM ticket_customs_views v WHERE v.ticket_id = tid
     AND NOT EXISTS (SELECT 1 FROM ticket_customs_set(tid) s WHERE s.customs_agent_id = v.customs_agent_id);
@@ -31,6 +33,20 @@ BEGIN
     SELECT s.customs_agent_id, tid, s.status, s.created_at FROM ticket_customs_set(tid) s
     ON CONFLICT (customs_agent_id, ticket_id) DO UPDATE SET status = excluded.status, created_at = excluded.created_at
     WHERE (v.status, v.created_at) IS DISTINCT FROM (excluded.status, excluded.created_at);
+END $$;
+--> statement-breakpoint
+-- A write to a ticket or its invoice. Two transactions can each change half of what decides a ticket's
+-- rows (one its status, the other its invoice) without waiting on each other, and each would compute the
+-- rows without the other's half. So the refresh first waits for a crossing handover under way (the table
+-- lock, which the handover takes exclusively) and for any other transaction writing this ticket (its
+-- row lock), each in its own statement: under READ COMMITTED the statements after them see every write
+-- committed while they waited. (The DELETE below would also wait for the table before taking its
+-- snapshot; the explicit lock keeps that from resting on the order PostgreSQL happens to do them in.)
+CREATE FUNCTION refresh_ticket_customs_views(tid integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE ticket_customs_views IN ROW EXCLUSIVE MODE;
+  PERFORM 1 FROM tickets WHERE id = tid FOR NO KEY UPDATE;
+  PERFORM write_ticket_customs_views(tid);
 END $$;
 --> statement-breakpoint
 -- A ticket's status, deletion or creation time; a new ticket has no provider invoice yet.
@@ -57,11 +73,15 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A crossing handed to another agent moves every ticket invoiced there (a master-data edit: it rewrites
--- those rows in its transaction).
+-- those rows in its transaction). Its tickets are picked after it holds the table exclusively (readers
+-- go on): an invoice another transaction adds at this crossing meanwhile either committed before the
+-- lock was granted, and is picked, or waits for this transaction and then reads the new agent. It takes
+-- no ticket row locks: a ticket writer that holds one may be waiting for the table.
 CREATE FUNCTION ticket_customs_views_on_crossing() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.customs_agent_id IS NOT DISTINCT FROM NEW.customs_agent_id THEN RETURN NULL; END IF;
-  PERFORM refresh_ticket_customs_views(pi.ticket_id) FROM provider_invoices pi WHERE pi.border_crossing_id = NEW.id;
+  LOCK TABLE ticket_customs_views IN EXCLUSIVE MODE;
+  PERFORM write_ticket_customs_views(pi.ticket_id) FROM provider_invoices pi WHERE pi.border_crossing_id = NEW.id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
