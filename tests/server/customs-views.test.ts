@@ -302,12 +302,24 @@ describe("customs agents' kept views", () => {
   it('should write the same rows and counts in a bulk rebuild', async () => {
     const before = { rows: await kept(), counts: (await countsOf()).maintained };
     // Rows lost and a wrong one: the rebuild starts from the tickets, not from what is kept.
-    await dbRows(
-      sql`delete from ticket_customs_views where ticket_id in (select ticket_id from ticket_customs_views limit 2)`,
-    );
+    const lost = await dbRows<{ agent: number; ticket: number }>(sql`delete from ticket_customs_views
+      where ticket_id in (select max(ticket_id) from ticket_customs_views group by customs_agent_id)
+      returning customs_agent_id as agent, ticket_id as ticket`);
+    expect(lost.length).toBe(2);
     await dbRows(sql`update ticket_customs_views set status = 'PENDING'
       where ticket_id = (select max(ticket_id) from ticket_customs_views)`);
     expect(await kept()).not.toEqual(before.rows);
+    // Meanwhile the API answers from the kept rows: each agent's newest ticket is gone from its list,
+    // its counts and its reach.
+    for (const user of ['customs1', 'customs2']) {
+      const gone = lost.find((r) => r.agent === agents[user])!.ticket;
+      const home = (await get(user, '/api/tickets?limit=25')) as { tickets: { id: number }[]; count: number };
+      expect(home.tickets.map((x) => x.id)).not.toContain(gone);
+      const wholeList = (await get(user, '/api/tickets?limit=25&beforeDate=2100-01-01')) as { count: number };
+      expect(home.count).toBe(wholeList.count - 1);
+      const res = await t.app.inject({ method: 'GET', url: `/api/tickets/${gone}`, headers: bearer(tokens[user]!) });
+      expect(res.statusCode).toBe(404);
+    }
     await dbRows(sql`select rebuild_ticket_views()`);
     expect(await kept()).toEqual(before.rows);
     expect((await countsOf()).maintained).toEqual(before.counts);
@@ -367,14 +379,16 @@ async function concurrently(
   }
 }
 
-/** A ticket without an invoice, a crossing of customs1's agent, and both agents. */
+/** A ticket without an invoice, two crossings of customs1's agent, and both agents. */
 const fixtures = async (c: pg.Client) =>
   (
-    await c.query<{ ticket: number; status: string; norte: number; agent1: number; agent2: number }>(`
+    await c.query<{ ticket: number; status: string; norte: number; eagle: number; agent1: number; agent2: number }>(`
       select (select max(t.id) from tickets t
           where not exists (select 1 from provider_invoices pi where pi.ticket_id = t.id)) as ticket,
         (select min(bc.id) from border_crossings bc join users u on u.customs_agent_id = bc.customs_agent_id
           where u.username = 'customs1') as norte,
+        (select max(bc.id) from border_crossings bc join users u on u.customs_agent_id = bc.customs_agent_id
+          where u.username = 'customs1') as eagle,
         (select customs_agent_id from users where username = 'customs1') as agent1,
         (select customs_agent_id from users where username = 'customs2') as agent2`)
   ).rows[0]!;
@@ -409,6 +423,60 @@ describe.runIf(usePostgres)("customs agents' kept views under concurrent writes 
       };
     });
     expect(result).toEqual({ kept: [[agent, 'TA_INVOICED']], stale: 0 });
+  });
+
+  it("should leave a ticket only with its new crossing's agent when its invoice moves during a handover of the old", async () => {
+    let agent = 0;
+    const result = await concurrently(async (c) => {
+      const f = await fixtures(c);
+      expect(f.eagle).not.toBe(f.norte);
+      agent = f.agent1;
+      await c.query(`update tickets set status = 'TA_INVOICED' where id = ${f.ticket}`);
+      await c.query(`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+        values (${f.ticket}, 'TA-RACE-4', '2026-11-20', ${f.norte})`);
+      return {
+        ticket: f.ticket,
+        first: `update border_crossings set customs_agent_id = ${f.agent2} where id = ${f.norte}`,
+        second: `update provider_invoices set border_crossing_id = ${f.eagle} where ticket_id = ${f.ticket}`,
+      };
+    });
+    expect(result).toEqual({ kept: [[agent, 'TA_INVOICED']], stale: 0 });
+  });
+
+  it('should not hold writes to tickets invoiced elsewhere or out of customs while a crossing is handed over', async () => {
+    const database = await createPostgresDatabase(inject('databaseTemplates').seeded);
+    const handing = new pg.Client({ connectionString: database.url });
+    const writing = new pg.Client({ connectionString: database.url });
+    await handing.connect();
+    await writing.connect();
+    try {
+      const f = await fixtures(handing);
+      // A ticket of customs2's crossing in a status customs see, and one no invoice names.
+      const { rows } = await handing.query<{ elsewhere: number; plain: number }>(`
+        select (select min(id) from tickets where id <> ${f.ticket}) as elsewhere,
+          (select max(id) from tickets where id not in (${f.ticket}, (select min(id) from tickets where id <> ${f.ticket}))
+            and status = 'PENDING') as plain`);
+      const { elsewhere, plain } = rows[0]!;
+      await handing.query(`update tickets set status = 'MX_TRANSIT' where id = ${elsewhere}`);
+      await handing.query(`insert into provider_invoices (ticket_id, number, date, border_crossing_id)
+        values (${elsewhere}, 'TA-ELSEWHERE', '2026-11-20',
+          (select min(id) from border_crossings where customs_agent_id = ${f.agent2}))`);
+      await handing.query('begin');
+      await handing.query(`update border_crossings set customs_agent_id = ${f.agent2} where id = ${f.norte}`);
+      // Held up, these would be cancelled by the timeout instead of finishing.
+      await writing.query(`set statement_timeout = '5s'`);
+      await writing.query(`update tickets set status = 'DELIVERED' where id = ${elsewhere}`);
+      await writing.query(`update tickets set status = 'CONFIRMED' where id = ${plain}`);
+      await handing.query('commit');
+      const { rows: kept } = await writing.query<{ agent: number; status: string }>(
+        `select customs_agent_id as agent, status from ticket_customs_views where ticket_id = ${elsewhere}`,
+      );
+      expect(kept).toEqual([{ agent: f.agent2, status: 'DELIVERED' }]);
+    } finally {
+      await handing.end();
+      await writing.end();
+      await database.drop();
+    }
   });
 
   it('should give a ticket invoiced while its crossing was being handed over to the new agent', async () => {

@@ -108,8 +108,15 @@ describe('deep pages of the home lists', () => {
 
   it('should fold piled-up block rows and still start each page where the plain OFFSET does', async () => {
     const rowsOf = async () =>
-      (await dbRows<{ n: number }>(sql`select count(*)::int as n from ticket_block_counts`))[0]!.n;
-    // 100 status flips of one ticket of the last block add 200 rows (-1 and +1) to each of its scopes.
+      Object.fromEntries(
+        (
+          await dbRows<{ scope: string; n: number }>(
+            sql`select scope, count(*)::int as n from ticket_block_counts group by scope`,
+          )
+        ).map((r) => [r.scope, r.n]),
+      );
+    // 100 status flips of one ticket of the last block add 200 rows (-1 and +1) to the 'all' and supplier
+    // scopes, and 100 to customs1's (the ticket leaves its view when canceled and comes back).
     const [{ id }] = (await dbRows<{ id: number }>(sql`select max(id) as id from tickets`)) as [{ id: number }];
     for (let i = 0; i < 100; i++) {
       await dbRows(
@@ -126,7 +133,10 @@ describe('deep pages of the home lists', () => {
       expect({ user, ...home }).toEqual({ user, ...plain });
     }
     // Read, the 'all', supplier and customs scopes are folded to a row per block and status.
-    expect(await rowsOf()).toBeLessThan(piled - 350);
+    const folded = await rowsOf();
+    expect(folded.all).toBeLessThan(piled.all! - 190);
+    expect(folded.supplier).toBeLessThan(piled.supplier! - 190);
+    expect(folded.customs).toBeLessThan(piled.customs! - 90);
   });
 
   it("should keep block rows equal to a recount of the tickets and the carriers' open views", async () => {

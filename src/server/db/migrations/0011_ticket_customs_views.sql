@@ -35,28 +35,39 @@ BEGIN
     WHERE (v.status, v.created_at) IS DISTINCT FROM (excluded.status, excluded.created_at);
 END $$;
 --> statement-breakpoint
--- A write to a ticket or its invoice. Two transactions can each change half of what decides a ticket's
--- rows (one its status, the other its invoice) without waiting on each other, and each would compute the
--- rows without the other's half. So the refresh first waits for a crossing handover under way (the table
--- lock, which the handover takes exclusively) and for any other transaction writing this ticket (its
--- row lock), each in its own statement: under READ COMMITTED the statements after them see every write
--- committed while they waited. (The DELETE below would also wait for the table before taking its
--- snapshot; the explicit lock keeps that from resting on the order PostgreSQL happens to do them in.)
-CREATE FUNCTION refresh_ticket_customs_views(tid integer) RETURNS void LANGUAGE plpgsql AS $$
+-- A write to a ticket or its invoice. Two transactions can each change part of what decides a ticket's
+-- rows without waiting on each other, and each would compute the rows without the other's part: one the
+-- ticket's status, the other its invoice; or an invoice, and the agent of the crossing it names. So the
+-- refresh first waits for any other transaction writing this ticket (the ticket's row lock) and for a
+-- handover of the crossings involved (a share lock on their rows, which a handover's update of the
+-- crossing conflicts with), each in a statement of its own: under READ COMMITTED the statements after
+-- them see every write committed while they waited. `crossings` are those of the invoice's old and new
+-- row, which the refresh may no longer see; the ticket's own invoice's crossing is locked here.
+CREATE FUNCTION refresh_ticket_customs_views(tid integer, crossings integer[] DEFAULT '{}') RETURNS void
+LANGUAGE plpgsql AS $$
 BEGIN
-  LOCK TABLE ticket_customs_views IN ROW EXCLUSIVE MODE;
   PERFORM 1 FROM tickets WHERE id = tid FOR NO KEY UPDATE;
+  PERFORM 1 FROM border_crossings bc
+    WHERE bc.id = ANY (crossings)
+      OR bc.id IN (SELECT pi.border_crossing_id FROM provider_invoices pi WHERE pi.ticket_id = tid)
+    FOR SHARE;
   PERFORM write_ticket_customs_views(tid);
 END $$;
 --> statement-breakpoint
--- A ticket's status, deletion or creation time; a new ticket has no provider invoice yet.
+-- A ticket's status, deletion or creation time. A new ticket has no provider invoice yet, and a ticket
+-- neither before nor after the write live in a status customs see has no rows and gets none: those writes
+-- (most of a ticket's life) do nothing here, and never wait for a crossing's handover.
 CREATE FUNCTION ticket_customs_views_on_ticket() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND (OLD.status, OLD.deleted_at, OLD.created_at)
       IS NOT DISTINCT FROM (NEW.status, NEW.deleted_at, NEW.created_at)) THEN
     RETURN NULL;
   END IF;
-  PERFORM refresh_ticket_customs_views(CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END);
+  IF NOT (OLD.deleted_at IS NULL AND OLD.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'))
+      AND NOT (TG_OP = 'UPDATE' AND NEW.deleted_at IS NULL AND NEW.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED')) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM refresh_ticket_customs_views(OLD.id);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -65,22 +76,24 @@ BEGIN
   IF TG_OP = 'UPDATE' AND (OLD.ticket_id, OLD.border_crossing_id) IS NOT DISTINCT FROM (NEW.ticket_id, NEW.border_crossing_id) THEN
     RETURN NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM refresh_ticket_customs_views(OLD.ticket_id); END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM refresh_ticket_customs_views(OLD.ticket_id, ARRAY[OLD.border_crossing_id]);
+  END IF;
   IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.ticket_id <> OLD.ticket_id) THEN
-    PERFORM refresh_ticket_customs_views(NEW.ticket_id);
+    PERFORM refresh_ticket_customs_views(NEW.ticket_id, ARRAY[NEW.border_crossing_id]);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 -- A crossing handed to another agent moves every ticket invoiced there (a master-data edit: it rewrites
--- those rows in its transaction). Its tickets are picked after it holds the table exclusively (readers
--- go on): an invoice another transaction adds at this crossing meanwhile either committed before the
--- lock was granted, and is picked, or waits for this transaction and then reads the new agent. It takes
--- no ticket row locks: a ticket writer that holds one may be waiting for the table.
+-- those rows in its transaction). Its update of the crossing's row waited for every refresh holding that
+-- row in share (above), so the statement that picks its tickets, which comes after, sees their invoices;
+-- a refresh that comes later waits for this transaction and then reads the new agent. Writes to tickets
+-- invoiced elsewhere go on meanwhile. It takes no ticket row locks: a ticket writer holding one may be
+-- waiting for this crossing.
 CREATE FUNCTION ticket_customs_views_on_crossing() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.customs_agent_id IS NOT DISTINCT FROM NEW.customs_agent_id THEN RETURN NULL; END IF;
-  LOCK TABLE ticket_customs_views IN EXCLUSIVE MODE;
   PERFORM write_ticket_customs_views(pi.ticket_id) FROM provider_invoices pi WHERE pi.border_crossing_id = NEW.id;
   RETURN NULL;
 END $$;
@@ -201,6 +214,17 @@ BEGIN
   PERFORM rebuild_ticket_block_counts();
 END $$;
 --> statement-breakpoint
-SELECT rebuild_ticket_views();
+-- Fills the agents' views and their counts once; the other views and counts are as they were.
+SELECT rebuild_ticket_customs_views();
+--> statement-breakpoint
+INSERT INTO ticket_counts (scope, party_id, status, n)
+  SELECT 'customs', customs_agent_id, status, count(*) FROM ticket_customs_views GROUP BY 2, 3;
+--> statement-breakpoint
+INSERT INTO ticket_hour_counts (scope, party_id, status, hour, n)
+  SELECT 'customs', customs_agent_id, status, utc_hour(created_at), count(*) FROM ticket_customs_views
+  WHERE created_at >= now() - interval '32 days' GROUP BY 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO ticket_block_counts (scope, party_id, status, block, n)
+  SELECT 'customs', customs_agent_id, status, ticket_id / 1024, count(*) FROM ticket_customs_views GROUP BY 2, 3, 4;
 --> statement-breakpoint
 ANALYZE ticket_customs_views, ticket_counts, ticket_hour_counts, ticket_block_counts;
