@@ -4,8 +4,10 @@
  * (src/shared/domain/first-list.ts); a test checks each entry against the screen's own configuration.
  */
 import type { HomeList } from '../shared/domain/first-list';
-import { AREA_ROLES } from '../shared/domain/permissions';
-import { PATHS } from './paths';
+// Value imports name their files in full: vite.config.ts loads this module, and Vite's config loader
+// will resolve only such imports.
+import { AREA_ROLES } from '../shared/domain/permissions.ts';
+import { PATHS } from './paths.ts';
 
 export const HOME_LISTS: Readonly<Record<string, HomeList>> = {
   [PATHS.suppliers.root]: { list: 'supplier', roles: AREA_ROLES.suppliers },

@@ -7,8 +7,9 @@
  * (ticket-transitions.ts), each granted to the union of the roles of the actions that name it, so the
  * route's 403 and `decide()`'s 403 can never disagree.
  */
-import { ROLES, type Role } from './roles';
-import { TICKET_ACTIONS, TICKET_TRANSITIONS, type ActionPermission, type TicketAction } from './ticket-transitions';
+// Named in full: vite.config.ts loads this module (through src/app/home-lists.ts).
+import { ROLES, type Role } from './roles.ts';
+import { TICKET_ACTIONS, TICKET_TRANSITIONS, type ActionPermission, type TicketAction } from './ticket-transitions.ts';
 
 /** Every role that may perform at least one of `actions`, in ROLES order. */
 export function rolesOfActions(actions: readonly TicketAction[]): readonly Role[] {
