@@ -10,7 +10,6 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/domain/roles';
 import { TICKET_STATUSES, type TicketStatus } from '../../shared/domain/ticket-status';
-import { CUSTOMS_VISIBLE_STATUSES } from '../../shared/domain/ticket-transitions';
 import type { CarrierRef, TicketView } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
 import { contains } from './paging';
@@ -71,7 +70,8 @@ const idList = (ids: readonly number[]) =>
  * carrier's or a customs agent's. `party` is the party's id, as a value or a statement's placeholder. A
  * carrier's view is ticket_carrier_views: the tickets it holds an open offer for or carries (`open`), and
  * with `carrierAll` also those it was offered before; a primary-key probe instead of reading offers. An
- * agent's is ticket_customs_views, kept to match the condition viewScope writes out for customs.
+ * agent's is ticket_customs_views: the live tickets in a status customs see whose provider invoice names
+ * one of the agent's crossings (kept by triggers, migration 0011).
  */
 function partyScope(kind: CountScopeKind, party: SQL, carrierAll = false): SQL {
   if (kind === 'all') return sql`true`;
@@ -99,9 +99,7 @@ export function viewScope(viewer: Viewer, carrierAll = false): SQL {
     parts.push(partyScope('carrier', sql`${viewer.carrierId}`, carrierAll));
   }
   if (viewer.roles.includes('CUSTOMS') && viewer.customsAgentId != null) {
-    parts.push(sql`(${inArray(tickets.status, [...CUSTOMS_VISIBLE_STATUSES])} and exists (
-      select 1 from provider_invoices pi join border_crossings bc on bc.id = pi.border_crossing_id
-      where pi.ticket_id = ${tickets.id} and bc.customs_agent_id = ${viewer.customsAgentId}))`);
+    parts.push(partyScope('customs', sql`${viewer.customsAgentId}`));
   }
   if (parts.length === 0) return sql`false`;
   return sql`(${sql.join(parts, sql` or `)})`;
@@ -342,6 +340,7 @@ const KEYED_VIEWS = {
     counted: undefined,
   },
 } as const;
+const keyedView = (kind: CountScopeKind) => (kind === 'carrier' || kind === 'customs' ? KEYED_VIEWS[kind] : null);
 
 /**
  * The page of a list filtered by status alone within one maintained scope: the shape of every home list,
@@ -358,7 +357,7 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
     db,
     name,
     (db) => {
-      const view = kind === 'carrier' || kind === 'customs' ? KEYED_VIEWS[kind] : null;
+      const view = keyedView(kind);
       const page = view
         ? // A carrier's or an agent's page is walked from its own view rows' indexes, newest first, and
           // stops at the page. Those rows alone decide it: the triggers keep them in the write's
@@ -433,23 +432,24 @@ export async function listTickets(
     return { viewsJson: rows[0]?.views ?? '[]', count };
   }
   const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
-  // A carrier's page is walked from its own index, as above.
+  // A carrier's or an agent's page is walked from its own view rows, as above.
+  const view = scope && keyedView(scope.kind);
   const page =
-    scope?.kind === 'carrier'
+    scope && view
       ? db
-          .select({ id: sql<number>`${ticketCarrierViews.ticketId}`.as('id') })
-          .from(ticketCarrierViews)
-          .innerJoin(tickets, eq(tickets.id, ticketCarrierViews.ticketId))
+          .select({ id: sql<number>`${view.ticketId}`.as('id') })
+          .from(view.table)
+          .innerJoin(tickets, eq(tickets.id, view.ticketId))
           .where(
             and(
-              eq(ticketCarrierViews.carrierId, scope.id),
-              f.all === true ? undefined : eq(ticketCarrierViews.open, true),
-              f.statuses.length > 0 ? inArray(ticketCarrierViews.status, [...f.statuses]) : sql`false`,
+              eq(view.party, scope.id),
+              f.all === true ? undefined : view.counted,
+              f.statuses.length > 0 ? inArray(view.status, [...f.statuses]) : sql`false`,
               isNull(tickets.deletedAt),
               ...filterConditions(f),
             ),
           )
-          .orderBy(order === 'ASC' ? asc(ticketCarrierViews.ticketId) : desc(ticketCarrierViews.ticketId))
+          .orderBy(order === 'ASC' ? asc(view.ticketId) : desc(view.ticketId))
           .limit(f.limit)
           .offset(offset)
       : db
@@ -552,7 +552,7 @@ function createdBetweenByStatus(db: Tx, kind: CountScope['kind']) {
   const name = `ticket_created_between_by_status_${kind}`;
   const since = sql`${sql.placeholder('since')}::timestamptz`;
   const until = sql`${sql.placeholder('until')}::timestamptz`;
-  const view = kind === 'carrier' || kind === 'customs' ? KEYED_VIEWS[kind] : null;
+  const view = keyedView(kind);
   return prepared(db, name, (db) =>
     view
       ? // A carrier's open view and an agent's view keep each ticket's creation time and status: their own
@@ -695,8 +695,10 @@ const serviceLevelsStatement = (db: Tx) =>
     const at = (name: LevelBound) => sql`${sql.placeholder(name)}::timestamptz`;
     // Each part is summed per carrier before the carriers are joined: a row a carrier a side, not a row
     // per carrier and day, hour or offer to sort. A carrier's rows beyond the days (or hours) read are
-    // rows piled up since the last fold; counting them exactly (rows less distinct days) made PostgreSQL
-    // sort every row read, and a carrier with offers on only some days folds a little later this way.
+    // taken as rows piled up since the last fold; counting them exactly (rows less distinct days) made
+    // PostgreSQL sort every row read. That undercounts a carrier with offers on only some days, whose
+    // rows pile up by up to the days and hours it has none before a read folds them: a read still covers
+    // at most every day and hour plus FOLD_AT rows a carrier.
     const levels = sql`with days as (
         select carrier_id,
           sum(offers)::int as month_total, sum(confirmed)::int as month_confirmed,
