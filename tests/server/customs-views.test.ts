@@ -15,6 +15,7 @@ import { inject } from 'vitest';
 import { queryRows } from '../../src/server/db/database';
 import { TICKET_STATUSES } from '../../src/shared/domain/ticket-status';
 import { CUSTOMS_VISIBLE_STATUSES } from '../../src/shared/domain/ticket-transitions';
+import { untilLockWait } from './helpers/lock-wait';
 import { bearer, createPostgresDatabase, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -361,13 +362,7 @@ async function concurrently(
     await first.query(firstWrite);
     await second.query('begin');
     const waiting = second.query(secondWrite);
-    for (const deadline = Date.now() + 2_000; Date.now() < deadline;) {
-      const { rows: waits } = await first.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (waits[0]!.n > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilLockWait(first);
     await first.query('commit');
     await waiting;
     await second.query('commit');

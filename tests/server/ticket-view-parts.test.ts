@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { queryRows } from '../../src/server/db/database';
+import { untilLockWait } from './helpers/lock-wait';
 import { bearer, createPostgresDatabase, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -308,13 +309,7 @@ describe.runIf(usePostgres)('stored ticket views under concurrent writes on Post
       await second.query('begin');
       const waiting = second.query(`update tickets set comments = 'concurrent comment' where id = $1`, [id]);
       // The second's update is held by the first's lock, which pg_stat_activity shows as a lock wait.
-      for (;;) {
-        const { rows: waits } = await first.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (waits[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      expect(await untilLockWait(first, 30_000)).toBe(true);
       await first.query('commit');
       await waiting;
       await second.query('commit');
@@ -352,13 +347,7 @@ describe.runIf(usePostgres)('stored ticket views under concurrent writes on Post
       const moved = moving.query(`update tickets set supplier_id = $1 where id = $2`, [supplier, id]);
       // The move's view waits for the rename (it shows as a lock wait); give it up to two seconds to get
       // there, then commit the rename either way.
-      for (const deadline = Date.now() + 2_000; Date.now() < deadline;) {
-        const { rows: waits } = await renaming.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (waits[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await untilLockWait(renaming);
       await renaming.query('commit');
       await moved;
       await moving.query('commit');
