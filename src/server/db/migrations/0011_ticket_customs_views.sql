@@ -10,27 +10,32 @@ CREATE INDEX "ticket_customs_views_ticket_idx" ON "ticket_customs_views" USING b
 CREATE INDEX "ticket_customs_views_id_idx" ON "ticket_customs_views" USING btree ("customs_agent_id","ticket_id","status");--> statement-breakpoint
 CREATE INDEX "ticket_customs_views_status_idx" ON "ticket_customs_views" USING btree ("customs_agent_id","status","ticket_id");--> statement-breakpoint
 CREATE INDEX "ticket_customs_views_created_idx" ON "ticket_customs_views" USING btree ("customs_agent_id","created_at");--> statement-breakpoint
--- The customs agents who see a live ticket now: the agent of the border crossing its provider invoice
--- names, while the ticket is in a status customs see (the app's CUSTOMS_VISIBLE_STATUSES; a test compares
--- the two). A deleted ticket, a ticket without an invoice and a crossing without an agent have none.
-CREATE FUNCTION ticket_customs_set(tid integer) RETURNS TABLE (customs_agent_id integer, status text, created_at timestamptz)
-LANGUAGE sql STABLE AS $$
-  SELECT DISTINCT bc.customs_agent_id, t.status, t.created_at
+-- Whether customs see a ticket in this state: live, in a status customs review. The one place the SQL
+-- names those statuses (the app's CUSTOMS_VISIBLE_STATUSES; a test flips a ticket through every status
+-- and compares the two). Simple enough for PostgreSQL to write it into the statements that call it.
+CREATE FUNCTION customs_see(status text, deleted_at timestamptz) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT deleted_at IS NULL AND status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED')
+$$;
+--> statement-breakpoint
+-- The customs agents who see a ticket, as the rows say now: the agent of the border crossing its
+-- provider invoice names (a ticket has at most one), while customs see the ticket. A ticket without an
+-- invoice and a crossing without an agent give none. The kept rows are this view's answer: a ticket's
+-- refresh reads it for one ticket (by the invoice's ticket index), the bulk rebuild whole.
+CREATE VIEW ticket_customs_live AS
+  SELECT bc.customs_agent_id, t.id AS ticket_id, t.status, t.created_at
   FROM tickets t
   JOIN provider_invoices pi ON pi.ticket_id = t.id
   JOIN border_crossings bc ON bc.id = pi.border_crossing_id
-  WHERE t.id = tid AND t.deleted_at IS NULL AND bc.customs_agent_id IS NOT NULL
-    AND t.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED')
-$$;
+  WHERE customs_see(t.status, t.deleted_at) AND bc.customs_agent_id IS NOT NULL;
 --> statement-breakpoint
 -- Writes one ticket's rows as its tickets, invoice and crossings now say. Callers hold the locks that
 -- make "now" include every write committed before theirs (below).
 CREATE FUNCTION write_ticket_customs_views(tid integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM ticket_customs_views v WHERE v.ticket_id = tid
-    AND NOT EXISTS (SELECT 1 FROM ticket_customs_set(tid) s WHERE s.customs_agent_id = v.customs_agent_id);
+    AND NOT EXISTS (SELECT 1 FROM ticket_customs_live l WHERE l.ticket_id = tid AND l.customs_agent_id = v.customs_agent_id);
   INSERT INTO ticket_customs_views AS v (customs_agent_id, ticket_id, status, created_at)
-    SELECT s.customs_agent_id, tid, s.status, s.created_at FROM ticket_customs_set(tid) s
+    SELECT l.customs_agent_id, l.ticket_id, l.status, l.created_at FROM ticket_customs_live l WHERE l.ticket_id = tid
     ON CONFLICT (customs_agent_id, ticket_id) DO UPDATE SET status = excluded.status, created_at = excluded.created_at
     WHERE (v.status, v.created_at) IS DISTINCT FROM (excluded.status, excluded.created_at);
 END $$;
@@ -63,8 +68,8 @@ BEGIN
       IS NOT DISTINCT FROM (NEW.status, NEW.deleted_at, NEW.created_at)) THEN
     RETURN NULL;
   END IF;
-  IF NOT (OLD.deleted_at IS NULL AND OLD.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED'))
-      AND NOT (TG_OP = 'UPDATE' AND NEW.deleted_at IS NULL AND NEW.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED')) THEN
+  IF NOT customs_see(OLD.status, OLD.deleted_at)
+      AND NOT (TG_OP = 'UPDATE' AND customs_see(NEW.status, NEW.deleted_at)) THEN
     RETURN NULL;
   END IF;
   PERFORM refresh_ticket_customs_views(OLD.id);
@@ -141,12 +146,7 @@ BEGIN
   ALTER TABLE ticket_customs_views DISABLE TRIGGER ticket_counts;
   DELETE FROM ticket_customs_views;
   INSERT INTO ticket_customs_views (customs_agent_id, ticket_id, status, created_at)
-    SELECT DISTINCT bc.customs_agent_id, t.id, t.status, t.created_at
-    FROM tickets t
-    JOIN provider_invoices pi ON pi.ticket_id = t.id
-    JOIN border_crossings bc ON bc.id = pi.border_crossing_id
-    WHERE t.deleted_at IS NULL AND bc.customs_agent_id IS NOT NULL
-      AND t.status IN ('TA_INVOICED', 'MX_TRANSIT', 'DELIVERED');
+    SELECT customs_agent_id, ticket_id, status, created_at FROM ticket_customs_live;
   ALTER TABLE ticket_customs_views ENABLE TRIGGER ticket_counts;
 END $$;
 --> statement-breakpoint
