@@ -10,8 +10,9 @@ import { AREA_ROLES } from '../shared/domain/permissions.ts';
 import { PATHS } from './paths.ts';
 
 export const HOME_LISTS: Readonly<Record<string, HomeList>> = {
-  [PATHS.suppliers.root]: { list: 'supplier', roles: AREA_ROLES.suppliers },
-  [PATHS.carrier.root]: { list: 'generic', roles: AREA_ROLES.carrier },
+  // The supplier's and the carrier's homes open on their first work section (home-work.ts).
+  [PATHS.suppliers.root]: { list: 'supplierDocumentation', roles: AREA_ROLES.suppliers },
+  [PATHS.carrier.root]: { list: 'carrierOffers', roles: AREA_ROLES.carrier },
   [PATHS.admin.ongoing]: { list: 'adminOngoing', roles: AREA_ROLES.admin },
-  [PATHS.customs.root]: { list: 'generic', roles: AREA_ROLES.customs },
+  [PATHS.customs.root]: { list: 'customsHome', roles: AREA_ROLES.customs },
 };

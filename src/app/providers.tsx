@@ -78,7 +78,7 @@ function DeferredNotifications({ after }: { after: Promise<void> | undefined }) 
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" zIndex={1000} limit={4} classNames={{ root: classes.notifications }} />
+      <Notifications position="bottom-right" zIndex={1000} limit={4} classNames={{ root: classes.notifications }} />
     </Suspense>
   );
 }
@@ -109,7 +109,7 @@ export function AppProviders({
     <I18nProvider i18n={i18n}>
       <LocalisedMantine env={env}>
         <LocalisedDates>
-          {/* Below the dashboard header (AppShell publishes its height on :root), at the top elsewhere. */}
+          {/* Bottom right, over no title or page button; above the bottom bar on phones (providers.module.css). */}
           <DeferredNotifications after={notificationsAfter} />
           <QueryClientProvider client={queryClient}>
             <RestoreGate restored={restored} deadlineMs={restoreDeadlineMs}>

@@ -105,6 +105,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         // The captcha widget's proof-of-work worker is a same-origin file (altcha/external), so 'self' covers it.
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
+        // The reviewers' viewer shows a fetched PDF in a frame from a blob: URL (its request carries the
+        // token, which a frame's own request could not).
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

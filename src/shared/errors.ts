@@ -39,6 +39,11 @@ export const ERROR_CODES = {
   ticketChanged: 'ticket_changed',
   /** The ticket's status does not allow the action (the message names the status). */
   ticketStatus: 'ticket_status',
+  /**
+   * The delete rule offers another ticket of the same yard (role-views.ts deleteCandidates); the body's
+   * `deletableTicketId` names it.
+   */
+  ticketNotDeletable: 'ticket_not_deletable',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -77,4 +82,6 @@ export interface ApiErrorBody {
   code: ErrorCode;
   message: string;
   details?: Record<string, string>;
+  /** With `ticket_not_deletable`: the ticket of the same yard the delete rule offers instead. */
+  deletableTicketId?: number;
 }

@@ -105,7 +105,9 @@ describe('admin railcar ticket edit', () => {
     await replace(app, /WayBill/, '12345');
     await replace(app, /Car\/Equipment/, 'ab12');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Car/Equipment must contain alphanumeric digits (min 6)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Car/Equipment must be written in capital letters, as it is painted on the car'),
+    ).toBeInTheDocument();
   });
 
   it('should refuse a car/equipment equal to the waybill', async () => {

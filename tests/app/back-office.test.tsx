@@ -52,7 +52,7 @@ describe('admin /contracts', () => {
     const list = await screen.findByRole('list', { name: 'Contracts' }, { timeout: 15_000 });
     const cards = within(list).getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Current agreement');
-    expect(cards[0]).toHaveTextContent('$2,450.50');
+    expect(cards[0]).toHaveTextContent('US$2,450.50');
     expect(within(cards[0]!).getByRole('button', { name: 'Edit contract 2' })).toBeEnabled();
     expect(within(cards[1]!).getByRole('button', { name: 'Edit contract 1' })).toBeDisabled();
     expect(cards[1]).toHaveTextContent('Ended');

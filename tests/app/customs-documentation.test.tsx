@@ -4,6 +4,8 @@ import { USERS, installFakeServer, storeSession } from './fake-server';
 import { docTicket, documentation } from './documentation-fixtures';
 import { renderApp } from './render';
 import { activateLocale } from '../../src/app/lib/i18n';
+import { createQueryClient } from '../../src/app/lib/query-client';
+import { ticketKeys } from '../../src/app/lib/query-keys';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 
 function customsServer(status: TicketStatus) {
@@ -29,6 +31,36 @@ describe('customs documentation detail', () => {
     await waitFor(() => expect(puts(server)).toEqual([{ ticket: { customsRead: true } }]));
     await app.user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { customsRead: false } }));
+  });
+
+  it('should keep a ticket read at opening unread after "Mark as unread", without marking it read again', async () => {
+    // The server keeps the flag: the refetch after the change answers the ticket unread.
+    const server = customsServer('TA_INVOICED');
+    let customsRead = true;
+    server.on('GET /api/tickets/:id', () => ({
+      status: 200,
+      body: { ticket: { ...docTicket(7, 'TA_INVOICED'), customsRead } },
+    }));
+    server.on('PUT /api/tickets/:id', (request) => {
+      customsRead = (request.body as { ticket: { customsRead: boolean } }).ticket.customsRead;
+      return { status: 200, body: { ticket: { ...docTicket(7, 'TA_INVOICED'), customsRead } } };
+    });
+    const client = createQueryClient();
+    const app = renderApp('/dashboard/customs/truck-documentation/7', client);
+    await app.user.click(await screen.findByRole('button', { name: 'Mark as unread' }, { timeout: 15_000 }));
+    await waitFor(() => expect(puts(server)).toEqual([{ ticket: { customsRead: false } }]));
+    // The ticket fetched again says unread; the page renders it (observers are told in a later task) and
+    // runs its effects before this test goes on.
+    await waitFor(() => expect(client.getQueryState(ticketKeys.one(7))?.dataUpdateCount).toBe(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.state.variables),
+    ).toEqual([{ customsRead: false }]);
+    expect(screen.getByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
   });
 
   it('should say so when the server refuses the read flag, and keep the ticket unread', async () => {
@@ -71,7 +103,7 @@ describe('customs documentation detail', () => {
     const dialog = await screen.findByRole('dialog', { name: '¿Liberar el viaje 7?' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Liberar' }));
     expect(
-      await screen.findByText('El estado del ticket ya no lo permite; vuelve a cargarlo para ver su estado'),
+      await screen.findByText('El estado del ticket ya no lo permite; actualiza la página para ver en qué estado está'),
     ).toBeInTheDocument();
   });
 

@@ -9,7 +9,7 @@ import { activateLocale } from '../../src/app/lib/i18n';
 import { installFakeServer } from './fake-server';
 import { DESTINATIONS, MATERIALS } from './documentation-fixtures';
 import { renderApp } from './render';
-import { NORTHERN, RAPIDO, makeTicket, signedInAs, supplierWithYards } from './tickets-fixtures';
+import { NORTHERN, RAPIDO, makeTicket, serveTickets, signedInAs, supplierWithYards } from './tickets-fixtures';
 
 const TRUCK = makeTicket(7, { status: 'CONFIRMED', offer: RAPIDO });
 const PENDING = makeTicket(8, { status: 'PENDING', offer: RAPIDO });
@@ -24,7 +24,8 @@ const TICKETS = [TRUCK, PENDING, RAILCAR, DOCUMENTED];
 
 function supplierServer() {
   const server = installFakeServer();
-  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: TICKETS, count: TICKETS.length } }));
+  // As the server does: each of the home's lists (its work sections, the list below) gets its statuses.
+  serveTickets(server, TICKETS);
   server.on('GET /api/tickets/:id', (request) => ({
     status: 200,
     body: { ticket: TICKETS.find((ticket) => request.path.endsWith(`/${ticket.id}`)) },
@@ -58,7 +59,8 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     await app.user.click(within(await card(7)).getByRole('link', { name: 'Load documentation' }));
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
     const picked = await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 });
-    expect(picked).toHaveValue('#7 · Rápido Freight Lines · 10/03/2026');
+    // The day with its month named (10/03 reads as Oct 3 in English); the year once it is not this one.
+    expect((picked as HTMLInputElement).value).toMatch(/^#7 · Rápido Freight Lines · Mar 10(, 2026)?$/);
     // A new documentation, not an edit of one.
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
     expect(picked).not.toBeDisabled();
@@ -69,9 +71,9 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     const app = renderApp('/dashboard/suppliers');
     await app.user.click(within(await card(9)).getByRole('link', { name: 'Load documentation' }));
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/railcar-documentation'), { timeout: 10_000 });
-    expect(await screen.findByRole('combobox', { name: /^Ticket/ }, { timeout: 15_000 })).toHaveValue(
-      '#9 · Northern Rail Logistics · 10/03/2026',
-    );
+    expect(
+      ((await screen.findByRole('combobox', { name: /^Ticket/ }, { timeout: 15_000 })) as HTMLInputElement).value,
+    ).toMatch(/^#9 · Northern Rail Logistics · Mar 10(, 2026)?$/);
     expect(screen.getByRole('combobox', { name: /^Carrier/ })).toHaveValue('Northern Rail Logistics');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: /^Yard/ })).toHaveValue('South Chicago Yard · Chicago, IL'),
@@ -87,9 +89,28 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     const load = await screen.findByRole('link', { name: 'Load documentation' }, { timeout: 15_000 });
     await app.user.click(load);
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
-    expect(await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 })).toHaveValue(
-      '#7 · Rápido Freight Lines · 10/03/2026',
-    );
+    expect(
+      (
+        (await screen.findByRole(
+          'combobox',
+          { name: /Ticket \(by carrier\)/ },
+          { timeout: 15_000 },
+        )) as HTMLInputElement
+      ).value,
+    ).toMatch(/^#7 · Rápido Freight Lines · Mar 10(, 2026)?$/);
+  });
+
+  it('should go back to the home list, not to the ticket page that opened it, on Back from the form', async () => {
+    supplierServer();
+    const app = renderApp('/dashboard/suppliers');
+    await app.user.click(within(await card(7)).getByRole('link', { name: /^Trip #7\b/ }));
+    await app.user.click(await screen.findByRole('link', { name: 'Load documentation' }, { timeout: 15_000 }));
+    await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 });
+    // The browser's Back button: one step back in the history.
+    await app.router.navigate(-1);
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 10_000 });
+    expect(await card(7)).toBeInTheDocument();
+    expect(app.router.state.location.search).toBe('');
   });
 
   it("should say 'Cargar documentación' in Spanish", async () => {

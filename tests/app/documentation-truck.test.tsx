@@ -43,14 +43,14 @@ async function fillForm(app: AppRender) {
   await choose(app, /Ticket \(by carrier\)/, /#7 · Rápido Freight Lines/);
   await choose(app, /Destination/, 'Monterrey Steel Mill');
   await app.user.click(screen.getByRole('button', { name: /Invoice date/ }));
-  await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^15 / })[0]!);
+  await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^1 / })[0]!);
   await app.user.type(screen.getByRole('textbox', { name: /Invoice number/ }), 'INV-77');
   await app.user.type(screen.getByRole('textbox', { name: /Invoice amount/ }), '12345.5');
   await app.user.type(screen.getByRole('combobox', { name: /Car\/Equipment/ }), 'TRK123456');
   await app.user.type(screen.getByRole('textbox', { name: /Gross weight/ }), '80000');
   await app.user.type(screen.getByRole('textbox', { name: /Tare weight/ }), '30000');
   await choose(app, /Material/, 'HMS 1');
-  await choose(app, /Purchase order/, /4500001 · Apr-26 · 100 t/);
+  await choose(app, /Purchase order/, /4500001 · Apr 2026 · 100 t/);
   await app.user.upload(fileInput('salesInvoice'), pdfFile('sales.pdf'));
   await app.user.upload(fileInput('weightCertificate'), pdfFile('weight.pdf'));
   await app.user.upload(fileInput('BL'), pdfFile('bl.pdf'));
@@ -97,12 +97,57 @@ describe('truck documentation', () => {
     expect(screen.queryByRole('option', { name: 'TRK100200' })).not.toBeInTheDocument();
   });
 
+  it('should say there is no confirmed truck ticket, and how to get one, before anything is filled', async () => {
+    const server = truckServer();
+    server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [], count: 0 } }));
+    renderApp(PATH);
+    const notice = await screen.findByTestId('no-ticket-notice', {}, { timeout: 15_000 });
+    expect(notice).toHaveTextContent('You have no confirmed truck ticket to document');
+    expect(notice).toHaveTextContent('Tickets you requested appear here once a carrier accepts them.');
+    expect(within(notice).getByRole('link', { name: 'Request a new ticket' })).toHaveAttribute(
+      'href',
+      '/dashboard/suppliers?action=new-ticket',
+    );
+    // Above the form's first field.
+    const ticketField = screen.getByRole('combobox', { name: /Ticket \(by carrier\)/ });
+    expect(notice.compareDocumentPosition(ticketField) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('should not say so while a confirmed ticket waits', async () => {
+    truckServer();
+    renderApp(PATH);
+    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Ticket \(by carrier\)/ })).toBeEnabled());
+    expect(screen.queryByTestId('no-ticket-notice')).not.toBeInTheDocument();
+  });
+
+  it('should name the fault of a car/equipment id (a hyphen, small letters) and keep what was typed', async () => {
+    truckServer();
+    const app = renderApp(PATH);
+    const upload = await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    const car = screen.getByRole('combobox', { name: /Car\/Equipment/ });
+    for (const [typed, message] of [
+      [
+        'TTGX-123456',
+        'Car/Equipment cannot contain a hyphen (-): type the letters and digits together, e.g. TTGX123456',
+      ],
+      ['ttgx123456', 'Car/Equipment must be written in capital letters, as it is painted on the car'],
+    ] as const) {
+      await app.user.clear(car);
+      await app.user.type(car, typed);
+      await app.user.click(upload);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      // What was typed stays as typed.
+      expect(car).toHaveValue(typed);
+    }
+  });
+
   it('should show every validation message of the spec under its field', async () => {
     truckServer();
     const app = renderApp(PATH);
     await app.user.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 }));
     for (const text of [
-      'Carrier is a required field',
+      'Ticket is a required field',
       'Destination is a required field',
       'Invoice date is a required field',
       'Invoice number is a required field',
@@ -126,7 +171,7 @@ describe('truck documentation', () => {
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Gross Weight must be greater than Tare Weight')).toBeInTheDocument();
     expect(screen.getByText('Invoice Amount must be a positive number')).toBeInTheDocument();
-    expect(screen.getByText('Car/Equipment must contain alphanumeric digits (min 6)')).toBeInTheDocument();
+    expect(screen.getByText('Car/Equipment must have at least 6 letters and digits')).toBeInTheDocument();
     const car = screen.getByRole('combobox', { name: /Car\/Equipment/ });
     await app.user.clear(car);
     await app.user.type(car, 'ABC123');
@@ -182,7 +227,7 @@ describe('truck documentation', () => {
       materialDescription: 'HMS 1',
       purchaseOrderId: 9,
     });
-    expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-15$/);
+    expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-01$/);
     // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
   });
@@ -277,6 +322,15 @@ describe('truck documentation', () => {
       await app.user.click(screen.getByRole('button', { name: 'Update' }));
       expect((await screen.findAllByText('This invoice number was already used')).length).toBeGreaterThan(0);
       expect(app.path()).toBe(PATH);
+    });
+
+    it('should keep Cancel disabled on a supplier-invoiced ticket, as the spec says, and say who cancels it', async () => {
+      await openEdit('SUPPLIER_INVOICED');
+      const cancel = screen.getByRole('button', { name: 'Cancel ticket' });
+      expect(cancel).toBeDisabled();
+      expect(cancel).toHaveAccessibleDescription(
+        "A truck ticket is canceled by an administrator: ask them to cancel it from the ticket's page.",
+      );
     });
 
     it('should be read-only once the ticket is TA invoiced', async () => {

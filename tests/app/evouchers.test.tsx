@@ -61,7 +61,9 @@ describe('e-voucher screens', () => {
     const [priced, unpriced] = await cards();
     expect(priced).toHaveTextContent('Trip #9');
     expect(priced).toHaveTextContent('#7 Truck freight 2026');
-    expect(priced).toHaveTextContent('$2,450.00');
+    expect(priced).toHaveTextContent('US$2,450.00');
+    // The day with its month named; the year once it is not this one.
+    expect(priced).toHaveTextContent(/Delivered Nov 10(, 2026)?\b/);
     expect(priced).toHaveTextContent('46,500.00 lbs');
     expect(priced).toHaveTextContent('Rápidos del Norte');
     expect(unpriced).toHaveTextContent('No contract');
@@ -100,7 +102,9 @@ describe('e-voucher screens', () => {
     ).not.toBeInTheDocument();
     await app.user.click(within(card!).getByRole('button', { name: 'Download PDF e-voucher of trip 9' }));
     await waitFor(() => expect(saved).toEqual(['tripID-9-evoucher-2026-11-10.pdf']));
-    expect(urls).toContain('/api/evouchers/9/pdf?lang=en');
+    // In its language, and with this device's time zone for the voucher's dates and pickup time.
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(urls).toContain(`/api/evouchers/9/pdf?${new URLSearchParams({ lang: 'en', tz }).toString()}`);
   });
 
   it('should say when there are no vouchers yet', async () => {

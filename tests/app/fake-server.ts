@@ -79,6 +79,7 @@ const defaultRoutes: Record<string, Handler> = {
     body: { message: 'Check your email to change the password' },
   }),
   'PUT /api/auth/password': () => ({ status: 200, body: { changed: true } }),
+  'GET /api/auth/captcha/required': () => ({ status: 200, body: { captchaRequired: false } }),
 };
 
 function routeKey(method: string, path: string): string {

@@ -16,7 +16,15 @@ import { firstListRequest } from '../../src/shared/domain/first-list';
 import type { User } from '../../src/shared/schemas/user';
 import { USERS, installFakeServer } from './fake-server';
 import { renderApp } from './render';
-import { CARRIERS, DESTINATIONS, carrierRapido, makeTicket, signedInAs, supplierWithYards } from './tickets-fixtures';
+import {
+  CARRIERS,
+  DESTINATIONS,
+  carrierRapido,
+  makeTicket,
+  serveTickets,
+  signedInAs,
+  supplierWithYards,
+} from './tickets-fixtures';
 
 afterEach(() => {
   window.__firstList = undefined;
@@ -24,7 +32,7 @@ afterEach(() => {
 
 function listServer(user: User, tickets = [makeTicket(7)]) {
   const server = installFakeServer();
-  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets, count: tickets.length } }));
+  serveTickets(server, tickets);
   server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: CARRIERS } }));
   server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
   signedInAs(server, user);
@@ -35,19 +43,24 @@ function listServer(user: User, tickets = [makeTicket(7)]) {
 const listCalls = (server: ReturnType<typeof installFakeServer>) =>
   server.calls.filter((call) => call.method === 'GET' && call.path === '/api/tickets');
 
+/** The supplier home's first list: its first work section (confirmed tickets needing documentation). */
+const SUPPLIER_FIRST = firstListRequest(HOME_LISTS[PATHS.suppliers.root]!.list);
+const askedForFirst = (server: ReturnType<typeof installFakeServer>) =>
+  listCalls(server).filter((call) => `/api/tickets?${call.query.toString()}` === SUPPLIER_FIRST.url);
+
 /** What the page leaves for the app: the supplier home's request, sent `ago` ms before now. */
 function pageAsked(userId: number, answer: unknown, ago = 2_000) {
   const sentAt = Date.now() - ago;
   window.__firstList = {
     userId,
     sentAt,
-    filters: firstListRequest('supplier').filters,
+    filters: SUPPLIER_FIRST.filters,
     answer: Promise.resolve(answer),
   };
   return sentAt;
 }
 
-const supplierKey = ticketKeys.list(firstListRequest('supplier').filters);
+const supplierKey = ticketKeys.list(SUPPLIER_FIRST.filters);
 
 describe("a home path's first list", () => {
   it.each([
@@ -77,15 +90,15 @@ describe("a home path's first list", () => {
   );
 
   it("should show the page's answer as the list, once, without the screen asking for it", async () => {
-    const server = listServer(supplierWithYards, [makeTicket(7)]);
+    const server = listServer(supplierWithYards, [makeTicket(7, { status: 'CONFIRMED' })]);
     const queryClient = createQueryClient();
-    const sentAt = pageAsked(supplierWithYards.id, { tickets: [makeTicket(42)], count: 1 });
+    const sentAt = pageAsked(supplierWithYards.id, { tickets: [makeTicket(42, { status: 'CONFIRMED' })], count: 1 });
     await takeFirstList(queryClient, supplierWithYards.id);
     expect(window.__firstList).toBeUndefined();
     renderApp(PATHS.suppliers.root, queryClient);
     expect(await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).toBeInTheDocument();
-    // The screen mounted on the page's answer and asked nothing (its own answer would list trip 7).
-    expect(listCalls(server)).toEqual([]);
+    // The screen mounted on the page's answer and did not ask for it (its own answer would list trip 7).
+    expect(askedForFirst(server)).toEqual([]);
     expect(screen.queryByRole('link', { name: /^Trip #7\b/ })).not.toBeInTheDocument();
     // It counts as read when the page sent it, so the event stream's opening fetches it again.
     expect(queryClient.getQueryState(supplierKey)?.dataUpdatedAt).toBe(sentAt);
@@ -96,14 +109,14 @@ describe("a home path's first list", () => {
     ['no usable answer (offline, a 401, a server error)', supplierWithYards.id, null],
     ['an answer that is not a list (a proxy, an older server)', supplierWithYards.id, { message: 'OK' }],
   ])('should leave the screen to ask for its list when the page has %s', async (_case, userId, answer) => {
-    const server = listServer(supplierWithYards, [makeTicket(7)]);
+    const server = listServer(supplierWithYards, [makeTicket(7, { status: 'CONFIRMED' })]);
     const queryClient = createQueryClient();
     pageAsked(userId, answer);
     await takeFirstList(queryClient, supplierWithYards.id);
     expect(queryClient.getQueryState(supplierKey)).toBeUndefined();
     renderApp(PATHS.suppliers.root, queryClient);
     expect(await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(listCalls(server)).toHaveLength(1);
+    expect(askedForFirst(server)).toHaveLength(1);
   });
 
   it('should not use the answer when the user has signed out while it travelled', async () => {
@@ -113,7 +126,7 @@ describe("a home path's first list", () => {
     window.__firstList = {
       userId: supplierWithYards.id,
       sentAt: Date.now(),
-      filters: firstListRequest('supplier').filters,
+      filters: SUPPLIER_FIRST.filters,
       answer: new Promise((resolve) => (answer = resolve)),
     };
     const taken = takeFirstList(queryClient, supplierWithYards.id);

@@ -109,7 +109,7 @@ describe('admin ticket page actions', () => {
     await app.user.upload(input, pngFile('voucher.png'));
     await app.user.click(add);
 
-    const toast = (await screen.findByText('payment voucher added successfully')).closest(
+    const toast = (await screen.findByText('Payment voucher added successfully')).closest(
       '.mantine-Notification-root',
     ) as HTMLElement;
     expect(within(toast).getByText('Trip ID 7')).toBeInTheDocument();

@@ -44,7 +44,7 @@ describe('admin ticket edit', () => {
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Invoice Amount must be a positive number')).toBeInTheDocument();
     expect(screen.getByText('Tare Weight must be a positive number')).toBeInTheDocument();
-    expect(screen.getByText('Car/Equipment must contain alphanumeric digits (min 6)')).toBeInTheDocument();
+    expect(screen.getByText('Car/Equipment must have at least 6 letters and digits')).toBeInTheDocument();
 
     await app.user.clear(textbox(/Tare weight/));
     await app.user.type(textbox(/Tare weight/), '90000');

@@ -321,6 +321,22 @@ describe('a ticket event', () => {
     expect(await screen.findByText('list fetched 3 times')).toBeInTheDocument();
   });
 
+  it("should refresh the lists but show no second toast for the user's own action", async () => {
+    renderLive();
+    await screen.findByText('list fetched 1 times');
+    // supplier1's own truck load: the form's toast already said it.
+    act(() =>
+      ticketFrame(current(), { ...EVENT, eventId: 80, title: 'truck', ticketNumber: 81, actorId: USERS.supplier1.id }),
+    );
+    // A colleague's load of another trip, sent after it, still shows.
+    act(() => ticketFrame(current(), { ...EVENT, eventId: 81, title: 'truck', ticketNumber: 82, actorId: 999 }));
+    const toast = await toastWith('Truck loaded');
+    expect(within(toast).getByText('Trip ID 82 loaded by Midwest Scrap Recycling LLC')).toBeInTheDocument();
+    expect(screen.getAllByText('Truck loaded')).toHaveLength(1);
+    expect(screen.queryByText(/Trip ID 81/)).not.toBeInTheDocument();
+    expect(await screen.findByText('list fetched 3 times')).toBeInTheDocument();
+  });
+
   it('should name only the trip when the provider is not known yet', async () => {
     renderLive();
     act(() => ticketFrame(current(), { ...EVENT, title: 'invoiced', ticketNumber: 9 }));

@@ -18,7 +18,7 @@ describe('username and password sign-in', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Username is a required field')).toBeInTheDocument();
     expect(screen.getByText('Password is a required field')).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    expect(server.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
   it("should show the server's 'Incorrect user or password'", async () => {
@@ -86,6 +86,44 @@ describe('username and password sign-in', () => {
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
     const last = server.calls.filter((call) => call.path === '/api/auth/login').at(-1);
     expect(last?.body).toMatchObject({ username: 'supplier1', password: PASSWORD, captcha: 'solved-payload' });
+  });
+
+  it('should show the captcha on opening, before any try, when this address will need one', async () => {
+    const server = installFakeServer();
+    server.on('GET /api/auth/captcha/required', ({ query }) => ({
+      status: 200,
+      body: { captchaRequired: !query.has('username') },
+    }));
+    renderApp('/login/tradicional');
+    expect(await screen.findByText(/Tick “I'm not a robot” below/)).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(server.calls.filter((call) => call.path === '/api/auth/login')).toHaveLength(0);
+  });
+
+  it('should show the captcha once the username typed will need one, and keep it when the next question says no', async () => {
+    const server = installFakeServer();
+    server.on('GET /api/auth/captcha/required', ({ query }) => ({
+      status: 200,
+      body: { captchaRequired: query.get('username') === 'supplier1' },
+    }));
+    const app = renderApp('/login/tradicional');
+    const username = await screen.findByLabelText(/username/i);
+    await app.user.type(username, ' supplier1 ');
+    expect(document.querySelector('altcha-widget')).toBeNull();
+    await app.user.click(screen.getByLabelText(/^password/i));
+    expect(await screen.findByText(/Tick “I'm not a robot” below/)).toBeInTheDocument();
+    const asked = server.calls.filter((call) => call.path === '/api/auth/captcha/required');
+    expect(asked.map((call) => call.query.get('username'))).toEqual([null, 'supplier1']);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    // Another name leaves the widget in place: the server decides at the sign-in anyway.
+    await app.user.clear(username);
+    await app.user.type(username, 'carrier1');
+    await app.user.click(screen.getByLabelText(/^password/i));
+    await waitFor(() =>
+      expect(server.calls.filter((call) => call.path === '/api/auth/captcha/required')).toHaveLength(3),
+    );
+    expect(screen.getByText(/Tick “I'm not a robot” below/)).toBeInTheDocument();
   });
 
   it('should ask for a fresh solution when the server refuses the one sent (a solution is single use)', async () => {

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OfflineBadge } from '../../src/app/components/offline-badge';
 import { UserMenu } from '../../src/app/components/layout/user-menu';
 import { ApiError } from '../../src/app/lib/api-client';
-import { activateLocale } from '../../src/app/lib/i18n';
+import { activateLocale, i18n } from '../../src/app/lib/i18n';
+import { itemTitle, sentToast } from '../../src/app/offline/outbox-messages';
 import { db } from '../../src/app/offline/db';
 import {
   dropSupersededReadFlags,
@@ -91,6 +92,22 @@ describe('outbox store', () => {
     await putItem(newer);
     await dropSupersededReadFlags(supplier.id, 21, newer.id);
     expect((await listItems(supplier.id)).map((item) => item.id)).toEqual([newer.id]);
+  });
+
+  it('should name a queued pass on an offer and say so once it was sent, in both languages', async () => {
+    const pass = acceptItem({
+      kind: 'pass',
+      ticketId: 42,
+      request: { method: 'PUT', path: '/tickets/42/pass', json: { ticket: { reason: 'No driver' } } },
+      summary: { reason: 'No driver' },
+    });
+    expect(itemTitle(i18n, pass)).toBe('Pass on the offer · Trip ID 42');
+    expect(sentToast(i18n, pass)).toEqual({ message: 'You passed on trip ID 42 (sent from the outbox).' });
+    await activateLocale('es');
+    expect(itemTitle(i18n, pass)).toBe('Declinar la oferta · ID de viaje 42');
+    expect(sentToast(i18n, pass)).toEqual({
+      message: 'Declinaste el ID de viaje 42 (enviado desde la bandeja de salida).',
+    });
   });
 
   it('should say the device is out of space when the item cannot be stored offline', async () => {

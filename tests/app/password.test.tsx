@@ -73,14 +73,14 @@ describe('recover password', () => {
     expect(await screen.findByText('Username is a required field')).toBeInTheDocument();
   });
 
-  it('should say to check the email, sending the app language for the mail', async () => {
+  it('should say to check the email, sending the app language and the device time zone for the mail', async () => {
     const server = installFakeServer();
     const app = renderApp('/login/recover');
     await app.user.type(await screen.findByLabelText(/username/i), 'supplier1');
     await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Check your email to change the password');
     const call = server.calls.find((c) => c.path === '/api/auth/password')!;
-    expect(call.body).toEqual({ username: 'supplier1' });
+    expect(call.body).toEqual({ username: 'supplier1', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     expect(call.headers.get('accept-language')).toBe('en');
   });
 

@@ -46,6 +46,8 @@ describe('recover password with a captcha', () => {
     expect(server.calls.filter((call) => call.path === '/api/auth/password').at(-1)?.body).toEqual({
       username: 'supplier1',
       captcha: 'solved-payload',
+      // The mail says until when the link works in this device's time.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 });

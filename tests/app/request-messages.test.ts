@@ -23,14 +23,14 @@ describe('server refusal texts in Spanish', () => {
     await activateLocale('es');
     expect(
       translateError(i18n, ERROR_CODES.ticketStatus, 'Ticket 12 is CONFIRMED; only a PENDING offer can be accepted'),
-    ).toBe('El estado del ticket ya no lo permite; vuelve a cargarlo para ver su estado');
+    ).toBe('El estado del ticket ya no lo permite; actualiza la página para ver en qué estado está');
   });
 
   it('should show a lost race on a ticket by its code, in Spanish and in English', async () => {
     const message = 'Ticket 12 is no longer PENDING; it was changed by another request';
     await activateLocale('es');
     expect(translateError(i18n, ERROR_CODES.ticketChanged, message)).toBe(
-      'Otra solicitud cambió este ticket mientras tanto; vuelve a cargarlo para ver su estado',
+      'Otra solicitud cambió este ticket mientras tanto; actualiza la página para ver en qué estado está',
     );
     await activateLocale('en');
     expect(translateError(i18n, ERROR_CODES.ticketChanged, message)).toBe(

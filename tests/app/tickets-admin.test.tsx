@@ -10,6 +10,7 @@ import {
   DESTINATIONS,
   makeTicket,
   pretendDesktop,
+  serveTickets,
   signedInAs,
   supplierWithYards,
   ticketListQueries,
@@ -18,7 +19,7 @@ import {
 function adminServer(user = USERS.admin) {
   const server = installFakeServer();
   const tickets = [makeTicket(21), makeTicket(22, { offer: null }), makeTicket(23, { status: 'TA_INVOICED' })];
-  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets, count: tickets.length } }));
+  serveTickets(server, tickets);
   server.on('GET /api/tickets/count/states', () => ({ status: 200, body: COUNTS }));
   server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: CARRIERS } }));
   server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
@@ -37,10 +38,10 @@ describe('admin ongoing list', () => {
     expect(screen.getByRole('button', { name: 'Pending: 2 older than 1 day' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delivered/ })).not.toBeInTheDocument();
     // Default filter of the ongoing list, 20 per page.
-    const first = ticketListQueries().find((q) => !q.has('unassigned'))!;
+    const first = ticketListQueries().find((q) => !q.has('unassigned') && !q.has('unpaid'))!;
     expect(first.get('limit')).toBe('20');
+    // Cancelled tickets left the home list (issue 27): the Canceled status filter still selects them.
     expect(first.getAll('statusName').sort()).toEqual([
-      'CANCELED',
       'CONFIRMED',
       'MX_TRANSIT',
       'PENDING',
@@ -68,7 +69,7 @@ describe('admin ongoing list', () => {
     await waitFor(() =>
       expect(
         ticketListQueries()
-          .find((q) => !q.has('unassigned'))
+          .find((q) => !q.has('unassigned') && !q.has('unpaid'))
           ?.get('limit'),
       ).toBe('20'),
     );
@@ -139,14 +140,12 @@ describe('tickets in Spanish', () => {
     localStorage.setItem('locale', 'es');
     await activateLocale('es');
     const server = installFakeServer();
-    server.on('GET /api/tickets', () => ({
-      status: 200,
-      body: { tickets: [makeTicket(7), makeTicket(8, { status: 'CANCELED', offer: null })], count: 2 },
-    }));
+    serveTickets(server, [makeTicket(7), makeTicket(8, { status: 'CANCELED', offer: null })]);
     server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: CARRIERS } }));
     server.on('GET /api/destinations', () => ({ status: 500, body: { statusCode: 500, error: 'x', message: 'x' } }));
     signedInAs(server, supplierWithYards);
-    const app = renderApp('/dashboard/suppliers');
+    // Cancelled requests are under Previous: the home's list shows them when the filter asks for them.
+    const app = renderApp('/dashboard/suppliers?status=PENDING&status=CANCELED');
     expect(await screen.findByRole('heading', { name: 'Mis solicitudes' }, { timeout: 15_000 })).toBeInTheDocument();
     const card = await screen.findByRole('link', { name: /^Viaje #7\b/ });
     expect(within(card).getByText('Pendiente')).toBeInTheDocument();
@@ -184,12 +183,40 @@ describe('admin ongoing list, provider invoices', () => {
       paymentDate: null,
       sapValidationStatus: 'confirmed',
     };
-    server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [rejected, fine], count: 2 } }));
+    serveTickets(server, [rejected, fine]);
     renderApp('/dashboard/admin/ongoing');
     const bad = await screen.findByText('TA TA-7001', {}, { timeout: 15_000 });
     expect(bad.tagName).toBe('MARK');
     expect(bad).toHaveAttribute('title', 'Rejected by the ERP');
     const good = screen.getByText('TA TA-7002');
     expect(good.tagName).not.toBe('MARK');
+  });
+
+  it("should show the TA invoice number on a phone's cards and highlight a rejected one in red, in words too", async () => {
+    const server = adminServer();
+    const rejected = makeTicket(31, { status: 'TA_INVOICED' });
+    const fine = makeTicket(32, { status: 'TA_INVOICED' });
+    rejected.invoice = {
+      id: 1,
+      number: 'TA-7001',
+      date: '2026-11-20',
+      borderCrossingId: 1,
+      paymentDate: null,
+      sapValidationStatus: 'rejected',
+    };
+    fine.invoice = { ...rejected.invoice, id: 2, number: 'TA-7002', sapValidationStatus: 'confirmed' };
+    server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [rejected, fine], count: 2 } }));
+    renderApp('/dashboard/admin/ongoing');
+    const cards = await screen.findAllByRole('listitem', {}, { timeout: 15_000 });
+    const badCard = cards.find((card) => card.getAttribute('data-ticket-id') === '31')!;
+    const goodCard = cards.find((card) => card.getAttribute('data-ticket-id') === '32')!;
+    expect(within(badCard).getByText('TA invoice #')).toBeInTheDocument();
+    const bad = within(badCard).getByText('TA-7001');
+    expect(bad.tagName).toBe('MARK');
+    expect(bad.closest('[data-sap-status]')).toHaveAttribute('data-sap-status', 'rejected');
+    expect(within(badCard).getByText('Rejected by the ERP')).toBeInTheDocument();
+    const good = within(goodCard).getByText('TA-7002');
+    expect(good.tagName).not.toBe('MARK');
+    expect(within(goodCard).queryByText('Rejected by the ERP')).not.toBeInTheDocument();
   });
 });

@@ -59,6 +59,7 @@ export function makeTicket(
             reason: null,
             manual: false,
             createdAt: '2026-03-10T15:04:00.000Z',
+            respondedAt: assignmentStatus === 'PENDING' ? null : '2026-03-10T16:30:00.000Z',
           },
         ]
       : [],
@@ -73,6 +74,27 @@ export function makeTicket(
     customsRead: false,
     rpa: null,
   };
+}
+
+/**
+ * GET /api/tickets as the server filters it: by the stored statuses asked for (all when none), by
+ * `unassigned` (PENDING without an open offer), by `unpaid` (an invoice without payment), a page of
+ * `limit`, the total in `count`. Each home section and list then sees only its own tickets.
+ */
+export function serveTickets(server: FakeServer, tickets: readonly Ticket[]): void {
+  server.on('GET /api/tickets', ({ query }) => {
+    const statuses = query.getAll('statusName');
+    const matching = tickets.filter(
+      (ticket) =>
+        (statuses.length === 0 || statuses.includes(ticket.status.name)) &&
+        (query.get('unassigned') !== 'true' ||
+          (ticket.status.name === 'PENDING' && !ticket.ticketAssignments.some((a) => a.status.name === 'PENDING'))) &&
+        (query.get('unpaid') !== 'true' || (ticket.invoice !== null && ticket.invoice.paymentDate === null)),
+    );
+    const limit = Number(query.get('limit') ?? 50);
+    const page = Number(query.get('page') ?? 1);
+    return { status: 200, body: { tickets: matching.slice((page - 1) * limit, page * limit), count: matching.length } };
+  });
 }
 
 /** The silent login answers this user (with its yards or carrier), as the real server would. */

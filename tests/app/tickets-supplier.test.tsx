@@ -8,6 +8,7 @@ import {
   DESTINATIONS,
   makeTicket,
   pretendDesktop,
+  serveTickets,
   signedInAs,
   supplierWithYards,
   ticketListQueries,
@@ -15,7 +16,7 @@ import {
 
 function supplierServer(tickets = [makeTicket(1)]) {
   const server = installFakeServer();
-  server.on('GET /api/tickets', () => ({ status: 200, body: { tickets, count: tickets.length } }));
+  serveTickets(server, tickets);
   server.on('GET /api/carriers', () => ({ status: 200, body: { carriers: CARRIERS } }));
   server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: DESTINATIONS } }));
   signedInAs(server, supplierWithYards);
@@ -42,16 +43,18 @@ describe('supplier tickets', () => {
   });
 
   it("should list the supplier's tickets with the current carrier offer", async () => {
-    supplierServer([makeTicket(7), makeTicket(8, { status: 'DELIVERED' })]);
+    supplierServer([makeTicket(7), makeTicket(8, { status: 'TA_INVOICED' }), makeTicket(9, { status: 'DELIVERED' })]);
     renderApp('/dashboard/suppliers');
     const card = await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 15_000 });
     expect(within(card).getByText('Pending')).toBeInTheDocument();
     expect(screen.getByText('Offered to Rápido Freight Lines')).toBeInTheDocument();
-    // A delivered ticket reads INVOICED for a supplier.
+    // A TA invoiced ticket reads INVOICED for a supplier.
     expect(within(screen.getByRole('link', { name: /^Trip #8\b/ })).getByText('Invoiced')).toBeInTheDocument();
-    const query = ticketListQueries()[0]!;
-    expect(query.get('limit')).toBe('10');
+    // Delivered and cancelled requests are under Previous, not on the home.
+    expect(screen.queryByRole('link', { name: /^Trip #9\b/ })).not.toBeInTheDocument();
+    const query = ticketListQueries().find((q) => q.get('limit') === '10')!;
     expect(query.getAll('statusName')).not.toContain('CANCELED');
+    expect(query.getAll('statusName')).not.toContain('DELIVERED');
   });
 
   it('should create tickets from a yard and show their ids', async () => {
@@ -98,11 +101,13 @@ describe('supplier tickets', () => {
     expect(await screen.findByText('Error creating a ticket')).toBeInTheDocument();
   });
 
-  it('should offer one ticket per yard to delete, newest first, from the pending ones', async () => {
+  it("should offer one ticket per yard to delete, newest first: the yard's newest pending, else its newest confirmed", async () => {
     const server = supplierServer([
       makeTicket(5, { yard: 11 }),
       makeTicket(9, { yard: 11 }),
+      makeTicket(11, { yard: 11, status: 'CONFIRMED' }),
       makeTicket(6, { yard: 12 }),
+      makeTicket(8, { yard: 13, status: 'CONFIRMED' }),
       makeTicket(10, { yard: 13, status: 'CONFIRMED' }),
     ]);
     server.on('DELETE /api/tickets/:id', () => ({ status: 200, body: { id: 9 } }));
@@ -110,14 +115,54 @@ describe('supplier tickets', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete request' });
     const radios = await within(dialog).findAllByRole('radio');
     expect(radios.map((radio) => radio.textContent)).toEqual([
+      expect.stringContaining('Trip #10 · Gary Yard'),
       expect.stringContaining('Trip #9 · South Chicago Yard'),
       expect.stringContaining('Trip #6 · Houston Ship Channel Yard'),
     ]);
-    await app.user.click(radios[0]!);
+    await app.user.click(radios[1]!);
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete trip #9' }));
     expect(await screen.findByText('Ticket deleted. ID: 9')).toBeInTheDocument();
     expect(server.calls.some((call) => call.method === 'DELETE' && call.path === '/api/tickets/9')).toBe(true);
+  });
+
+  it('should offer Delete on the ticket page only for the ticket the delete rule offers, and name it elsewhere', async () => {
+    const older = makeTicket(5, { yard: 11 });
+    const newest = makeTicket(9, { yard: 11 });
+    const server = supplierServer([older, newest, makeTicket(6, { yard: 12 })]);
+    server.on('GET /api/tickets/:id', (req) => ({
+      status: 200,
+      body: { ticket: req.path.endsWith('/5') ? older : newest },
+    }));
+    renderApp('/dashboard/suppliers/ticket?id=5');
+    expect(await screen.findByRole('heading', { name: 'Trip #5' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only trip #9, the newest open request of this yard, can be deleted now.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it("should show which trip of the yard can be deleted when the server refuses the ticket page's Delete", async () => {
+    const ticket = makeTicket(9, { yard: 11 });
+    const server = supplierServer([ticket]);
+    server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket } }));
+    server.on('DELETE /api/tickets/:id', () => ({
+      status: 409,
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'ticket_not_deletable',
+        deletableTicketId: 12,
+        message: 'Ticket 9 cannot be deleted: ticket 12 is the one of its yard that can be deleted now',
+      },
+    }));
+    const app = renderApp('/dashboard/suppliers/ticket?id=9');
+    await app.user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete request' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete trip #9' }));
+    expect(
+      await screen.findByText('Only trip #12, the newest open request of this yard, can be deleted now.'),
+    ).toBeInTheDocument();
   });
 
   it('should show the table with filters in the header on a desktop and keep filters in the URL', async () => {
@@ -140,7 +185,7 @@ describe('supplier tickets', () => {
       'Invoice #',
       'Actions',
     ]);
-    expect(within(table).getByText('Canceled').closest('[data-status]')).toHaveAttribute('data-status', 'CANCELED');
+    expect(within(table).getByText('Pending').closest('[data-status]')).toHaveAttribute('data-status', 'PENDING');
     const filters = screen.getByTestId('page-filters');
     await app.user.click(within(filters).getByRole('button', { name: /Destination/ }));
     await app.user.click(await screen.findByRole('checkbox', { name: 'Saltillo Depot' }));

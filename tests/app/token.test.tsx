@@ -18,6 +18,29 @@ describe('/token hand-off', () => {
     expect(localStorage.getItem('locale')).toBe('en');
   });
 
+  it('should return a single sign-on user to the screen their session ended on', async () => {
+    installFakeServer();
+    storeSession(USERS.supplier1);
+    // The session ended (midnight) on the previous requests; the user signs in again through SSO.
+    localStorage.setItem(
+      'returnTo',
+      JSON.stringify({ userId: USERS.supplier1.id, path: '/dashboard/suppliers/previous' }),
+    );
+    renderApp('/token?token=token-supplier1');
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('token-supplier1'));
+    // jsdom does not reload: what /token keeps across the wipe is what the reloaded app at /?resume=1 reads.
+    const app = renderApp('/?resume=1');
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/previous'));
+  });
+
+  it('should take another user handed over by SSO to their own home', async () => {
+    installFakeServer();
+    localStorage.setItem('token', 'token-supplier1');
+    localStorage.setItem('returnTo', JSON.stringify({ userId: USERS.carrier1.id, path: '/dashboard/carrier/all' }));
+    const app = renderApp('/?resume=1');
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
+  });
+
   it('should reuse a stored token when the query has none', async () => {
     installFakeServer();
     storeSession(USERS.supplier1);

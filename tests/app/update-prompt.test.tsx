@@ -1,8 +1,9 @@
-/** The one-time "ready to work offline" note never covers a dialog. */
-import { Button, Modal } from '@mantine/core';
+/** The one-time "ready to work offline" note: inline above the page, never a toast over its controls. */
+import { Button } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { OfflineReadyNote } from '../../src/app/components/offline-ready-note';
 import { UpdatePrompt } from '../../src/app/components/update-prompt';
 import { renderWithProviders } from './render';
 
@@ -16,33 +17,32 @@ vi.mock('virtual:pwa-register/react', () => ({
 
 const NOTE = 'The portal is ready to work offline.';
 
-function Screen({ initiallyOpen }: { initiallyOpen: boolean }) {
-  const [open, setOpen] = useState(initiallyOpen);
+function Screen() {
   return (
     <>
-      <Button onClick={() => setOpen(true)}>New request</Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="New request">
-        <Button onClick={() => setOpen(false)}>Close it</Button>
-      </Modal>
+      <OfflineReadyNote />
+      <h1>My requests</h1>
+      <Button>New request</Button>
+      <Button component={Link} to="/dashboard/suppliers/previous">
+        Previous requests
+      </Button>
       <UpdatePrompt />
     </>
   );
 }
 
 describe('ready to work offline', () => {
-  it('should wait until the open dialog is closed before saying so', async () => {
-    const { user } = renderWithProviders(<Screen initiallyOpen />);
-    expect(await screen.findByRole('dialog', { name: 'New request' })).toBeInTheDocument();
-    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Close it' }));
-    expect(await screen.findByText(NOTE)).toBeInTheDocument();
-  });
-
-  it('should leave when a dialog opens while it is shown', async () => {
-    const { user } = renderWithProviders(<Screen initiallyOpen={false} />);
-    expect(await screen.findByText(NOTE)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'New request' }));
-    expect(await screen.findByRole('dialog', { name: 'New request' })).toBeInTheDocument();
+  it('should say so inline above the page, not in a toast that covers its title and buttons', async () => {
+    const { user } = renderWithProviders(<Screen />);
+    const note = await screen.findByRole('status');
+    expect(note).toHaveTextContent(NOTE);
+    expect(note.closest('.mantine-Notification-root')).toBeNull();
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    // Before the page's title in the document: it pushes the page down rather than covering it.
+    expect(note.compareDocumentPosition(screen.getByRole('heading', { name: 'My requests' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText(NOTE)).not.toBeInTheDocument());
   });
 });

@@ -100,7 +100,7 @@ export async function offlineFigures(): Promise<void> {
     await choose(page, /Ticket \(by carrier\)/, new RegExp(`^#${tripId} `));
     await choose(page, /^Destination/);
     await page.getByRole('button', { name: /Invoice date/ }).click();
-    await page.getByRole('button', { name: /^10 / }).first().click();
+    await page.getByRole('button', { name: /^1 / }).first().click();
     await page.getByRole('textbox', { name: /Invoice number/ }).fill(`BENCH-${Date.now()}`);
     await page.getByRole('textbox', { name: /Invoice amount/ }).fill('1000');
     await page.getByRole('textbox', { name: /Car\/Equipment/ }).fill('TRK998877');

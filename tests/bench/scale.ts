@@ -22,6 +22,9 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo-seed';
 import { startPortalProcess } from '../fixtures/portal-process';
+import { firstListRequest } from '../../src/shared/domain/first-list';
+import { ADMIN_WORK_TILES } from '../../src/shared/domain/home-work';
+import type { TicketList } from '../../src/shared/domain/role-views';
 
 export interface ScaleOptions {
   tickets: number;
@@ -386,15 +389,34 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
     const ongoing = ['CONFIRMED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED', 'CANCELED']
       .map((s) => `statusName=${s}`)
       .join('&');
+    // Each home's lists as its screen asks for them (the work sections first, then the list below).
+    const home = (list: TicketList) => firstListRequest(list).url.slice('/api'.length);
+    const unpaid = ADMIN_WORK_TILES.find((tile) => tile.unpaid)!
+      .statuses.map((s) => `statusName=${s}`)
+      .join('&');
     const requests: [string, string, Record<string, string>][] = [
       ['admin ongoing home (20)', `/tickets?${ongoing}&limit=20`, adminH],
+      ['admin ongoing home now (20)', home('adminOngoing'), adminH],
+      ['admin unpaid tile (count)', `/tickets?${unpaid}&unpaid=true&limit=1`, adminH],
       ['supplier1 home list (10)', `/tickets?limit=10`, supplierH],
+      ['supplier1 list below work (10)', home('supplier'), supplierH],
+      ['supplier1 documentation (50)', home('supplierDocumentation'), supplierH],
+      ['supplier1 pending (50)', home('supplierPending'), supplierH],
       ['carrier1 home list (50)', `/tickets?limit=50`, carrierH],
+      ['carrier1 list below work (50)', home('carrier'), carrierH],
+      ['carrier1 offers (50)', home('carrierOffers'), carrierH],
+      ['carrier1 pickups (50)', home('carrierPickups'), carrierH],
       ['carrier1 PENDING+CONFIRMED, 25', `/tickets?statusName=PENDING&statusName=CONFIRMED&limit=25`, carrierH],
       ['admin page 1000 (20 per page)', `/tickets?page=1000&limit=20`, adminH],
       ['count/states admin', `/tickets/count/states`, adminH],
       ['count/states carrier1', `/tickets/count/states`, carrierH],
-      ['customs1 home list (50)', `/tickets?limit=50`, customsH],
+      // The customs home as its screen asks for it (first-list.ts), and its unread documentation above.
+      ['customs1 home list (50)', `/tickets?statusName=TA_INVOICED&statusName=MX_TRANSIT&limit=50`, customsH],
+      [
+        'customs1 unread documentation (5)',
+        `/tickets?statusName=TA_INVOICED&statusName=MX_TRANSIT&customsRead=false&orderBy=ASC&limit=5`,
+        customsH,
+      ],
       ['count/states customs1', `/tickets/count/states`, customsH],
       ['count/carrier (service level)', `/tickets/count/carrier`, adminH],
       ['carrier1 ticket by id', `/tickets/${midId}`, carrierH],

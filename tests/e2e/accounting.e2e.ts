@@ -39,7 +39,7 @@ describe('accounting journey', () => {
     await openRow.getByRole('button', { name: 'Create RPA' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create RPA' });
     await dialog.getByRole('button', { name: 'Create RPA' }).click();
-    const toast = page.getByText(/^RPA created succesfully with ID \d+$/);
+    const toast = page.getByText(/^RPA created successfully with ID \d+$/);
     await toast.waitFor({ timeout: 15_000 });
     const id = Number((await toast.textContent())!.match(/\d+$/)![0]);
     const newRow = table.getByRole('row').filter({ hasText: `#${id}` });

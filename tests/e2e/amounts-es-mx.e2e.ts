@@ -1,6 +1,7 @@
 /**
  * Amounts in Mexican Spanish on the real server and the built app: a supplier on a phone with the
- * Spanish UI types the invoice amount with a decimal comma (`20500,5`) and the weights with grouping,
+ * Spanish UI types the invoice amount with a decimal comma (`20500,5`), which es-MX does not write and
+ * the field refuses as typed with how to write it, then types `20500.5` and the weights with grouping,
  * saves, and the server stores 20500.5; the admin's page shows `$20,500.50`. The ticket is created
  * through the API for supplier2, so the lists other e2e files read for supplier1 keep their first page.
  */
@@ -92,7 +93,7 @@ async function spanishSession(page: Page, username: string) {
 describe('amounts in Mexican Spanish', () => {
   let tripId = 0;
 
-  it('should store 20500.5 when a supplier types 20500,5 on a phone in Spanish', async () => {
+  it('should refuse 20500,5 as typed and store 20500.5 once typed so, on a phone in Spanish', async () => {
     tripId = await confirmedTruckTicket();
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
@@ -102,12 +103,18 @@ describe('amounts in Mexican Spanish', () => {
     await choose(page, /Ticket \(por transportista\)/, new RegExp(`^#${tripId} · `));
     await choose(page, /^Destino/);
     await page.getByRole('button', { name: /Fecha de factura/ }).click();
-    await page.getByRole('button', { name: /^10 / }).first().click();
+    await page.getByRole('button', { name: /^1 / }).first().click();
     await page.getByRole('textbox', { name: /Número de factura/ }).fill(`MX-${Date.now()}`);
     const amount = page.getByRole('textbox', { name: /Importe de la factura/ });
     await amount.pressSequentially('20500,5');
     await page.getByRole('combobox', { name: /Carro\/Equipo/ }).pressSequentially('TRK445566');
-    expect(await amount.inputValue()).toBe('$20,500.50');
+    expect(await amount.inputValue()).toBe('20500,5');
+    await page
+      .getByText('Escríbelo así: US$20,500.50 (comas para los miles, punto para los decimales)')
+      .waitFor({ timeout: 10_000 });
+    await amount.fill('20500.5');
+    await amount.blur();
+    expect(await amount.inputValue()).toBe('US$20,500.50');
     await page.getByRole('textbox', { name: /Peso bruto/ }).pressSequentially('80,000');
     await page.getByRole('textbox', { name: /Tara/ }).pressSequentially('30000.25');
     await choose(page, /^Material/);
@@ -132,7 +139,7 @@ describe('amounts in Mexican Spanish', () => {
     await context.close();
   });
 
-  it('should show $20,500.50 and the weights as es-MX writes them on the admin page', async () => {
+  it('should show US$20,500.50 and the weights as es-MX writes them on the admin page', async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -141,7 +148,7 @@ describe('amounts in Mexican Spanish', () => {
     const details = page
       .locator('.mantine-Paper-root')
       .filter({ has: page.getByRole('heading', { name: 'Documentación del proveedor' }) });
-    await details.getByText('$20,500.50', { exact: true }).waitFor({ timeout: 15_000 });
+    await details.getByText('US$20,500.50', { exact: true }).waitFor({ timeout: 15_000 });
     await details.getByText('80,000.00', { exact: true }).waitFor();
     await details.getByText('30,000.25', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es-MX');

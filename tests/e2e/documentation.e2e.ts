@@ -1,7 +1,8 @@
 /**
  * The documentation journey on the real server and the built app: a supplier documents a confirmed
  * truck ticket from a phone, the admin corrects its amount, adds the TA invoice and downloads the sales invoice, the
- * customs agent of the crossing reads and releases it, the admin marks it delivered. Plus a railcar
+ * customs agent of the crossing finds it among the unread, views its documents in the page, marks it
+ * unread and releases it, the admin marks it delivered. Plus a railcar
  * documentation from a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,10 +28,10 @@ async function choose(page: Page, label: RegExp, option?: RegExp): Promise<strin
   return text;
 }
 
-/** Picks the 10th of the shown month in a Mantine date picker opened by the button `label`. */
+/** Picks the 1st of the shown month (never a future invoice date) in a Mantine date picker opened by the button `label`. */
 async function pickDay(page: Page, label: RegExp) {
   await page.getByRole('button', { name: label }).click();
-  await page.getByRole('button', { name: /^10 / }).first().click();
+  await page.getByRole('button', { name: /^1 / }).first().click();
 }
 
 async function attachDocuments(page: Page) {
@@ -74,7 +75,7 @@ describe('documentation journey', () => {
       await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
       await page.getByRole('link', { name: 'Edit documentation' }).click();
       const amount = page.getByRole('textbox', { name: /Invoice amount/ });
-      await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).toBe('$1,234.56');
+      await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).toBe('US$1,234.56');
       await amount.fill('1300');
       // The admin also replaces the weight certificate (admin limits; only the picked file is sent).
       await page.locator('input[data-slot="weightCertificate"]').setInputFiles(pdf('weight-corrected.pdf'));
@@ -86,7 +87,7 @@ describe('documentation journey', () => {
       await page.goBack();
       await page.goBack();
       await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${tripId}`);
-      await page.getByText('$1,300.00').first().waitFor({ timeout: 15_000 });
+      await page.getByText('US$1,300.00').first().waitFor({ timeout: 15_000 });
       await page.getByText('weight-corrected.pdf').waitFor();
       await page.getByText('salesInvoice.pdf').waitFor();
     });
@@ -110,16 +111,40 @@ describe('documentation journey', () => {
       );
     });
 
-    // Step: let customs1 see it awaiting, open it and release it.
+    // Step: let customs1 find it among the unread documentation, see its PDF and photos in the page,
+    // mark it unread (which stands), and release it.
     await asUser(browser, 'customs1', DESKTOP, async (page) => {
-      await page.goto('/dashboard/customs/truck-documentation');
-      // The demo data fills more than a page (10) of the agent's trucks; the awaiting ones fit on one.
-      await page.getByText('Awaiting', { exact: true }).first().click();
-      const link = page.getByRole('link', { name: `Open documentation of trip ${tripId}` });
-      await link.waitFor({ timeout: 15_000 });
-      await expect.poll(() => page.getByRole('row').filter({ has: link }).textContent()).toContain('Awaiting');
-      await link.click();
-      await page.getByRole('button', { name: 'Mark as unread' }).waitFor({ timeout: 15_000 });
+      const table = page.getByRole('table', { name: 'Documentation' });
+      const unreadTrip = async () => {
+        await page.goto('/dashboard/customs/truck-documentation');
+        // The list of the agent's unread trucks, newest first: this trip is the newest.
+        await page
+          .locator('label')
+          .filter({ hasText: /^Unread$/ })
+          .click();
+        const name = `Open documentation of trip ${tripId}`;
+        const row = table.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+        await row.waitFor({ timeout: 15_000 });
+        await expect.poll(() => row.textContent()).toContain('Awaiting');
+        return row.getByRole('link', { name });
+      };
+      await (await unreadTrip()).click();
+      const unread = page.getByRole('button', { name: 'Mark as unread' });
+      await unread.waitFor({ timeout: 15_000 });
+      // The documents in the page: a photo's thumbnail, and the sales invoice framed from the inline answer.
+      const thumb = page.getByRole('img', { name: 'Photo 1' });
+      await thumb.waitFor({ timeout: 15_000 });
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'View Sales invoice' }).click();
+      const viewer = page.getByRole('dialog', { name: 'Sales invoice' });
+      await viewer.locator('iframe[src^="blob:"]').waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'hidden' });
+      // Marked unread, the ticket stays unread: the button keeps offering 'Mark as read', and the list
+      // of unread documentation still holds it.
+      await unread.click();
+      await page.getByRole('button', { name: 'Mark as read' }).waitFor({ timeout: 15_000 });
+      await (await unreadTrip()).click();
       await page.getByRole('button', { name: 'Release' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
       await toast(page, 'Released: the ticket is in MX transit').waitFor({ timeout: 15_000 });

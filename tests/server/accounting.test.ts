@@ -120,6 +120,40 @@ describe('RPA exports', () => {
     expect(typeof rows[0]!.getCell(header.indexOf('Net weight (lbs)') + 1).value).toBe('number');
   });
 
+  it('should write dates as date cells and amounts as number cells whose format names US dollars', async () => {
+    const batch = await closedBatch();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/data-sap/excel?rpaId=${batch.id}`,
+      headers: bearer(admin),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const [first] = await queryRows<{ date: string; amount: string }>(
+      t.app.db,
+      sql`
+      select pi.date::text as date, sd.invoice_amount::text as amount
+      from provider_invoices pi join shipping_documents sd on sd.ticket_id = pi.ticket_id
+      where pi.rpa_id = ${batch.id} order by pi.id limit 1`,
+    );
+    const row = sheet.getRow(2);
+    const taDate = row.getCell(header.indexOf('TA invoice date') + 1);
+    expect(taDate.type).toBe(ExcelJS.ValueType.Date);
+    expect((taDate.value as Date).toISOString().slice(0, 10)).toBe(first!.date);
+    // The month is named, so the day cannot be read as 11/26 or 26/11.
+    expect(taDate.numFmt).toBe('mmm d, yyyy');
+    const amount = row.getCell(header.indexOf('Supplier invoice amount') + 1);
+    expect(amount.type).toBe(ExcelJS.ValueType.Number);
+    expect(amount.value).toBe(Number(first!.amount));
+    expect(amount.numFmt).toBe('"US$"#,##0.00;-"US$"#,##0.00');
+    for (const name of ['Supplier invoice date', 'Payment date']) {
+      const cell = row.getCell(header.indexOf(name) + 1);
+      if (cell.value !== null) expect(cell.type, name).toBe(ExcelJS.ValueType.Date);
+    }
+  });
+
   it('should stream a zip of the batch invoice PDFs named as downloads are', async () => {
     const batch = await closedBatch();
     const res = await t.app.inject({

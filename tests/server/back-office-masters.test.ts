@@ -199,7 +199,9 @@ describe('depots', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().details).toEqual({ city: 'City must be 3 to 100 characters' });
     const lat = await call('admin', 'POST', '/api/depots', { depot: { ...base, location: point(91, 0) } });
-    expect(lat.json().details).toEqual({ 'location.coordinates.1': 'Latitude must be a number from -90 to 90' });
+    expect(lat.json().details).toEqual({
+      'location.coordinates.1': 'Latitude must be a number from -90 to 90, with at most 8 decimals',
+    });
     const desc = await call('admin', 'POST', '/api/depots', { depot: { ...base, description: 'x'.repeat(201) } });
     expect(desc.json().details).toEqual({ description: 'Description must be at most 200 characters' });
     const supplier = await call('admin', 'POST', '/api/depots', { depot: { ...base, supplierId: 99999 } });

@@ -181,6 +181,52 @@ describe('sign-in after three failures', () => {
   });
 });
 
+describe('GET /api/auth/captcha/required', () => {
+  const required = (app: FastifyInstance, ip: string, username?: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/auth/captcha/required${username === undefined ? '' : `?username=${encodeURIComponent(username)}`}`,
+      remoteAddress: ip,
+    });
+
+  it('should say no before any failure and yes, never cached, once three sign-ins failed from the address', async () => {
+    const ip = '10.1.1.1';
+    const before = await required(t.app, ip);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ captchaRequired: false });
+    await failThreeTimes(t.app, 'nobody-here', ip);
+    const after = await required(t.app, ip);
+    expect(after.json()).toEqual({ captchaRequired: true });
+    expect(after.headers['cache-control']).toBe('no-store');
+    // Another address that never failed is not asked.
+    expect((await required(t.app, '10.1.1.2')).json()).toEqual({ captchaRequired: false });
+  });
+
+  it('should say yes for a username that failed three times elsewhere, in any case and with blanks around it', async () => {
+    await failThreeTimes(t.app, 'carrier1', '10.1.1.3');
+    expect((await required(t.app, '10.1.1.4', ' Carrier1 ')).json()).toEqual({ captchaRequired: true });
+    expect((await required(t.app, '10.1.1.4', 'never-failed-name')).json()).toEqual({ captchaRequired: false });
+  });
+
+  it('should answer alike for a name that exists and one that does not', async () => {
+    await failThreeTimes(t.app, 'supplier1', '10.1.1.5');
+    await failThreeTimes(t.app, 'no-such-user-x', '10.1.1.6');
+    const real = await required(t.app, '10.1.1.7', 'supplier1');
+    const made = await required(t.app, '10.1.1.7', 'no-such-user-x');
+    expect(made.statusCode).toBe(real.statusCode);
+    expect(made.json()).toEqual(real.json());
+    expect(made.json()).toEqual({ captchaRequired: true });
+    const neverFailedReal = await required(t.app, '10.1.1.7', 'admin');
+    const neverFailedMade = await required(t.app, '10.1.1.7', 'no-such-user-y');
+    expect(neverFailedMade.json()).toEqual(neverFailedReal.json());
+  });
+
+  it('should refuse a username longer than any sign-in accepts with 400', async () => {
+    const res = await required(t.app, '10.1.1.8', 'x'.repeat(101));
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('two app instances on one database', () => {
   let second: FastifyInstance;
   let secondDatabase: Database | undefined;
@@ -240,6 +286,12 @@ describe('CAPTCHA_ENABLED=false', () => {
       expect(res.json()).toEqual(expect.objectContaining({ message: 'Incorrect user or password' }));
       expect(res.json()).not.toHaveProperty('captchaRequired');
     }
+    const asked = await off.app.inject({
+      method: 'GET',
+      url: '/api/auth/captcha/required?username=carrier1',
+      remoteAddress: ip,
+    });
+    expect(asked.json()).toEqual({ captchaRequired: false });
     const ok = await login(off.app, { username: 'carrier1', password: DEMO_PASSWORD }, ip);
     expect(ok.statusCode).toBe(200);
   });

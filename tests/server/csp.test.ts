@@ -37,6 +37,18 @@ describe('connect-src', () => {
   });
 });
 
+describe('frame-src', () => {
+  it("should let the reviewers' viewer frame a fetched PDF (blob:) and the app's own pages, nothing else", async () => {
+    const t = await createTestApp({ seed: false });
+    apps.push(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    const directive = csp.split(';').find((part) => part.trim().startsWith('frame-src')) ?? '';
+    expect(directive.trim().split(/\s+/).slice(1)).toEqual(["'self'", 'blob:']);
+    expect(csp).toContain("object-src 'none'");
+  });
+});
+
 describe('security headers', () => {
   it('should be sent with every answer: the API, a refusal, an unknown address and a static file', async () => {
     const t = await createTestApp({ seed: false });

@@ -46,11 +46,14 @@ interface Row {
   ticket: number;
   status: string;
   created: string;
+  /** The ticket's customs read flag, kept on its rows for the unread list (migration 0012). */
+  read: boolean;
 }
 
 /** Who sees what, worked out from tickets, invoices and crossings. */
 const expected = () =>
-  dbRows<Row>(sql`select bc.customs_agent_id as agent, t.id as ticket, t.status, t.created_at::text as created
+  dbRows<Row>(sql`select bc.customs_agent_id as agent, t.id as ticket, t.status, t.created_at::text as created,
+      t.customs_read as read
     from tickets t
     join provider_invoices pi on pi.ticket_id = t.id
     join border_crossings bc on bc.id = pi.border_crossing_id
@@ -58,7 +61,7 @@ const expected = () =>
     order by 1, 2`);
 
 const kept = () =>
-  dbRows<Row>(sql`select customs_agent_id as agent, ticket_id as ticket, status, created_at::text as created
+  dbRows<Row>(sql`select customs_agent_id as agent, ticket_id as ticket, status, created_at::text as created, read
     from ticket_customs_views order by 1, 2`);
 
 /** Per agent and status: the expected rows counted, beside each maintained table's sum. */
@@ -128,15 +131,25 @@ const apiOf = async () => {
       tickets: { id: number }[];
       count: number;
     };
+    // The customs home's unread documentation: unread rows still at the border, oldest first.
+    const unread = (await get(
+      user,
+      '/api/tickets?limit=25&customsRead=false&statusName=TA_INVOICED&statusName=MX_TRANSIT&orderBy=ASC',
+    )) as { tickets: { id: number; customsRead: boolean }[]; count: number };
     seen[user] = {
       home: { ids: home.tickets.map((x) => x.id), count: home.count },
       filtered: { ids: filtered.tickets.map((x) => x.id), count: filtered.count },
+      unread: { ids: unread.tickets.map((x) => [x.id, x.customsRead]), count: unread.count },
       states,
     };
     const listFromRows = { ids: mine.slice(0, 25).map((r) => r.ticket), count: mine.length };
+    const unreadRows = mine
+      .filter((r) => !r.read && (r.status === 'TA_INVOICED' || r.status === 'MX_TRANSIT'))
+      .reverse();
     fromRows[user] = {
       home: listFromRows,
       filtered: listFromRows,
+      unread: { ids: unreadRows.slice(0, 25).map((r) => [r.ticket, false]), count: unreadRows.length },
       states: TICKET_STATUSES.map((status) => {
         const of = mine.filter((r) => r.status === status);
         return {
@@ -193,6 +206,18 @@ describe("customs agents' kept views", () => {
         sql`update tickets set status = 'MX_TRANSIT' where id = ${ticket.id}`,
         (rows) => rows.filter((r) => r.ticket === ticket.id).map((r) => [r.agent, r.status]),
         [[agents.customs1, 'MX_TRANSIT']],
+      ],
+      [
+        'read by customs',
+        sql`update tickets set customs_read = true where id = ${ticket.id}`,
+        (rows) => rows.filter((r) => r.ticket === ticket.id).map((r) => r.read),
+        [true],
+      ],
+      [
+        'marked unread again',
+        sql`update tickets set customs_read = false where id = ${ticket.id}`,
+        (rows) => rows.filter((r) => r.ticket === ticket.id).map((r) => r.read),
+        [false],
       ],
       [
         'status between two they see',
@@ -298,6 +323,39 @@ describe("customs agents' kept views", () => {
       headers: bearer(tokens.customs2!),
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('should refuse a read flag filter that is not true or false, naming it', async () => {
+    for (const value of ['maybe', 'no', '']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/tickets?customsRead=${value}`,
+        headers: bearer(tokens.customs1!),
+      });
+      expect({ value, status: res.statusCode }).toEqual({ value, status: 400 });
+      expect(JSON.stringify(res.json())).toContain('customsRead');
+    }
+  });
+
+  it("should list an agent's unread tickets of one mode, and only its own", async () => {
+    const url = '/api/tickets?customsRead=false&carrierMode=TRUCK&limit=200';
+    // One of the agent's truck tickets read, so the filter has something to leave out.
+    const [read] = await dbRows<{ id: number }>(sql`update tickets set customs_read = true where id = (
+        select max(v.ticket_id) from ticket_customs_views v join tickets t on t.id = v.ticket_id
+        join carriers c on c.id = t.carrier_id where v.customs_agent_id = ${agents.customs1} and c.mode = 'TRUCK')
+      returning id`);
+    const mine = (await get('customs1', url)) as { tickets: { id: number; customsRead: boolean }[]; count: number };
+    const rows = (await expected()).filter((r) => r.agent === agents.customs1 && !r.read);
+    const trucks = await dbRows<{ id: number }>(sql`select t.id from tickets t join carriers c on c.id = t.carrier_id
+      where c.mode = 'TRUCK'`);
+    const truckIds = new Set(trucks.map((r) => r.id));
+    const wanted = rows.filter((r) => truckIds.has(r.ticket)).map((r) => r.ticket);
+    expect(wanted.length).toBeGreaterThan(0);
+    expect(wanted).not.toContain(read!.id);
+    expect({ ids: mine.tickets.map((x) => x.id).sort((a, b) => a - b), count: mine.count }).toEqual({
+      ids: wanted.sort((a, b) => a - b),
+      count: wanted.length,
+    });
   });
 
   it('should keep a ticket for customs in exactly the statuses the app lets customs see', async () => {

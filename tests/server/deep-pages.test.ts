@@ -74,9 +74,14 @@ const deepPages = (total: number) => {
 const STATUS_SETS = ['', 'statusName=CONFIRMED&statusName=DELIVERED&statusName=CANCELED'];
 
 describe('deep pages of the home lists', () => {
-  it('should equal the plain OFFSET page for every scope, order, status set and depth', async () => {
-    let deepPagesRead = 0;
-    for (const user of USERS) {
+  // One test per scope, each reading about sixty pages. On PGlite in CI one scope alone ran past the server
+  // tests' 30 s limit after this session's merge (see the closing note: to be measured, not waited out);
+  // until then the limit is not what decides the result.
+  it.each(USERS)(
+    'should equal the plain OFFSET page for every order, status set and depth of %s',
+    { timeout: 600_000 },
+    async (user) => {
+      let deepPagesRead = 0;
       for (const statuses of STATUS_SETS) {
         for (const order of ['DESC', 'ASC']) {
           const query = `limit=${LIMIT}&orderBy=${order}${statuses ? `&${statuses}` : ''}`;
@@ -88,21 +93,22 @@ describe('deep pages of the home lists', () => {
           }
         }
       }
-    }
-    // The generated tickets make every scope deep enough for the block path: four users, two orders,
-    // five pages with tickets each, with both status sets but customs1's second (it sees only the
-    // delivered of those, about 900, short of the block path).
-    expect(deepPagesRead).toBe(4 * 2 * 5 + 3 * 2 * 5);
-    const blocks = await dbRows<{ scope: string; n: number }>(sql`
-      select scope, count(distinct block)::int as n from ticket_block_counts where n <> 0 group by scope order by scope`);
-    expect(blocks.map((b) => b.scope)).toEqual(['all', 'carrier', 'customs', 'supplier']);
-    // A page past any offset PostgreSQL's integers hold is empty, not an error.
-    for (const user of USERS) {
+      // The generated tickets make every scope deep enough for the block path: two orders, five pages with
+      // tickets each, with both status sets but customs1's second (it sees only the delivered of those,
+      // about 900, short of the block path).
+      expect(deepPagesRead).toBe(user === 'customs1' ? 2 * 5 : 2 * 2 * 5);
+      // A page past any offset PostgreSQL's integers hold is empty, not an error.
       expect(await list(user, `limit=${LIMIT}&page=2147483647`)).toEqual({
         ids: [],
         count: (await list(user, `limit=${LIMIT}`)).count,
       });
-    }
+    },
+  );
+
+  it('should keep block counts for every scope', async () => {
+    const blocks = await dbRows<{ scope: string; n: number }>(sql`
+      select scope, count(distinct block)::int as n from ticket_block_counts where n <> 0 group by scope order by scope`);
+    expect(blocks.map((b) => b.scope)).toEqual(['all', 'carrier', 'customs', 'supplier']);
     expect(blocks.every((b) => b.n >= 21)).toBe(true);
   });
 

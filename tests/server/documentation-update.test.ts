@@ -230,6 +230,61 @@ describe('PUT /api/railcar-documentation/{id}', () => {
   });
 });
 
+describe("the admin's railcar edit", () => {
+  async function loadedRailcar(): Promise<Loaded> {
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.northern,
+      originDepotId: ids.chicagoYard,
+    });
+    const res = await createRailcarDocumentation(t, token('supplier1'), railcarPayload(ids, ticketId));
+    expect(res.statusCode).toBe(201);
+    return res.json().railcarDocumentation as Loaded;
+  }
+  const putRail = (doc: Loaded, user: string, json: Record<string, unknown>) =>
+    upload(t, 'PUT', `/api/railcar-documentation/${doc.id}`, token(user), [jsonPart('railcarDocumentation', json)]);
+
+  it('should change only the one field it sends, as the truck edit does', async () => {
+    const doc = await loadedRailcar();
+    const res = await putRail(doc, 'admin', { invoiceAmount: 7 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().railcarDocumentation).toMatchObject({
+      invoiceAmount: 7,
+      invoiceNumber: doc.invoiceNumber,
+      grossWeight: 210000.5,
+      tareWeight: 60000.25,
+      waybill: '884512',
+      carEquipment: 'GONX301122',
+      comments: 'Two cars coupled',
+    });
+    const waybill = await putRail(doc, 'admin', { waybill: '55555' });
+    expect(waybill.statusCode).toBe(200);
+    expect(waybill.json().railcarDocumentation).toMatchObject({ waybill: '55555', invoiceAmount: 7 });
+  });
+
+  it('should check each field it sends, against the stored values of the others', async () => {
+    const doc = await loadedRailcar();
+    const heavy = await putRail(doc, 'admin', { tareWeight: 300000 });
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json().details).toEqual({ grossWeight: 'Gross Weight must be greater than Tare Weight' });
+    const sameAsWaybill = await putRail(doc, 'admin', { carEquipment: '884512' });
+    expect(sameAsWaybill.statusCode).toBe(400);
+    expect(sameAsWaybill.json().details).toEqual({ carEquipment: 'Car/Equipment and WayBill must be different' });
+    const badWaybill = await putRail(doc, 'admin', { waybill: '12' });
+    expect(badWaybill.statusCode).toBe(400);
+    expect(badWaybill.json().details).toEqual({ waybill: 'WayBill must contain only numeric digits (min 5)' });
+    const stored = await putRail(doc, 'admin', {});
+    expect(stored.json().railcarDocumentation).toMatchObject({ tareWeight: 60000.25, waybill: '884512' });
+  });
+
+  it("should still read a supplier's update as the whole form", async () => {
+    const doc = await loadedRailcar();
+    const partial = await putRail(doc, 'supplier1', { invoiceAmount: 7 });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().details).toMatchObject({ waybill: 'WayBill is a required field' });
+  });
+});
+
 describe('GET /api/trucks-documentation/{ticketId}/ticket (who sees what)', () => {
   const get = (ticketId: number, user: string, kind = 'trucks-documentation') =>
     t.app.inject({ method: 'GET', url: `/api/${kind}/${ticketId}/ticket`, headers: bearer(token(user)) });

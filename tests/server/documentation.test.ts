@@ -40,6 +40,14 @@ const truckTicket = () =>
 const railTicket = () =>
   insertTicket(t.app.db, { supplierId: ids.midwest, carrierId: ids.northern, originDepotId: ids.chicagoYard });
 
+/** The id of a demo user: the actor an event names. */
+async function userId(username: string): Promise<number> {
+  const res = (await t.app.db.execute(sql`select id from users where username = ${username}`)) as unknown as {
+    rows: { id: number }[];
+  };
+  return Number(res.rows[0]!.id);
+}
+
 describe('POST /api/trucks-documentation', () => {
   it('should create the documentation, answer its id and move the ticket to SUPPLIER_INVOICED', async () => {
     const ticketId = await truckTicket();
@@ -75,6 +83,7 @@ describe('POST /api/trucks-documentation', () => {
           ticketNumber: ticketId,
           supplierName: 'Midwest Scrap Recycling LLC',
           carrierName: 'Rápido Freight Lines',
+          actorId: await userId('supplier1'),
         },
       },
     ]);
@@ -161,6 +170,19 @@ describe('POST /api/trucks-documentation', () => {
     expect((await createTruckDocumentation(t, supplier2, { ...payload, ticketId: theirs })).statusCode).toBe(201);
   });
 
+  it('should refuse an invoice date in the future, whatever the time zone, and store nothing', async () => {
+    const ticketId = await truckTicket();
+    const before = await storedKeys(t);
+    const res = await createTruckDocumentation(
+      t,
+      supplier1,
+      truckPayload(ids, ticketId, { invoiceDate: '2999-01-01' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual({ invoiceDate: 'Invoice date cannot be in the future' });
+    expect(await storedKeys(t)).toEqual(before);
+  });
+
   it('should answer 400 with the field messages of the spec and store nothing', async () => {
     const ticketId = await truckTicket();
     const before = await storedKeys(t);
@@ -172,7 +194,7 @@ describe('POST /api/trucks-documentation', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toMatchObject({
       tareWeight: 'Tare Weight must be a positive number',
-      carEquipment: 'Car/Equipment must contain alphanumeric digits (min 6)',
+      carEquipment: 'Car/Equipment cannot contain a hyphen (-): type the letters and digits together, e.g. TTGX123456',
       materialId: 'Campo obligatorio',
       destinationId: 'Destination is a required field',
     });
@@ -458,6 +480,7 @@ describe('POST /api/railcar-documentation', () => {
           ticketNumber: ticketId,
           supplierName: 'Midwest Scrap Recycling LLC',
           carrierName: 'Northern Rail Logistics',
+          actorId: await userId('supplier1'),
         },
       },
     ]);

@@ -109,6 +109,9 @@ describe('GET /api/events', () => {
         ticketNumber: id,
         supplierName: 'Midwest Scrap Recycling LLC',
         carrierName: 'Rápido Freight Lines',
+        // The carrier's own tabs skip the toast of what the carrier just did (isOwnAction).
+        actorId: (await queryRows<{ id: number }>(t.app.db, sql`select id from users where username = 'carrier1'`))[0]!
+          .id,
       });
       // The new-ticket event of the same ticket went out earlier, in order.
       expect(mine.tickets().some((d) => d.title === 'new' && d.ticketNumber === id)).toBe(true);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { queryRows } from '../../src/server/db/database';
 import type { EvoucherView } from '../../src/shared/schemas/evoucher';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
@@ -23,6 +24,11 @@ const list = async (query: string, token = admin) => {
 const carrierOf = async (username: string) =>
   (await queryRows<{ id: number }>(t.app.db, sql`select carrier_id as id from users where username = ${username}`))[0]!
     .id;
+/** The text a reader of the PDF sees (pdf.js's extraction), whitespace as single spaces. */
+const pdfText = async (pdf: Buffer) => {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+};
 const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0;
 
 describe('e-voucher list', () => {
@@ -155,5 +161,36 @@ describe('e-voucher PDF', () => {
   it('should answer 403 to a supplier', async () => {
     const [voucher] = (await list('')).evouchers;
     expect((await get(`/api/evouchers/${voucher!.ticketId}/pdf`, await t.login('supplier1'))).statusCode).toBe(403);
+  });
+
+  it('should print the amount in US dollars and the pickup time in the reader time zone, named', async () => {
+    const voucher = (await list('?limit=100')).evouchers.find((e) => e.contract !== null && e.withdrawalDate)!;
+    const res = await get(`/api/evouchers/${voucher.ticketId}/pdf?lang=es&tz=America/Mexico_City`);
+    const text = await pdfText(res.rawPayload);
+    const price = Number(voucher.amount).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    expect(text).toContain(`US$${price}`);
+    const pickup = new Date(voucher.withdrawalDate!);
+    const local = new Date(pickup.getTime() - 6 * 3_600_000); // Mexico City keeps UTC-6 all year
+    expect(text).toMatch(
+      new RegExp(`Fecha de retiro ${local.getUTCDate()} [a-z]{3,4}\\.?[ ,0-9]*, \\d{1,2}:\\d{2} [ap]\\.\\s?m\\. GMT−6`),
+    );
+  });
+
+  it('should answer 400 for a time zone that is not one', async () => {
+    const [voucher] = (await list('')).evouchers;
+    const res = await get(`/api/evouchers/${voucher!.ticketId}/pdf?tz=Mars/Olympus`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('should print names in any Latin script exactly as they are stored', async () => {
+    const voucher = (await list('?limit=100')).evouchers.find((e) => e.contract !== null)!;
+    await t.app.db.execute(sql`update carriers set business_name = 'Łódź Transport' where id = ${voucher.carrier.id}`);
+    await t.app.db.execute(sql`update suppliers set business_name = 'Ñandú Metales' where id = ${voucher.supplier.id}`);
+    await t.app.db.execute(sql`update depots set name = 'Patio Şık' where id = ${voucher.origin.id}`);
+    const res = await get(`/api/evouchers/${voucher.ticketId}/pdf`);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Łódź Transport');
+    expect(text).toContain('Ñandú Metales');
+    expect(text).toContain('Patio Şık');
   });
 });

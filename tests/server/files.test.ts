@@ -84,6 +84,56 @@ describe('PUT /api/download', () => {
     expect((await download('admin', '../../etc/passwd')).statusCode).toBe(404);
   });
 
+  it('should show a PDF and a photo inline when asked, under the same name and bytes', async () => {
+    const doc = await loaded();
+    const show = (key: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/download?inline=1',
+        headers: bearer(token('admin')),
+        payload: { key, name: 'x' },
+      });
+    const pdfRes = await show(doc.salesInvoice[0]!.key);
+    expect(pdfRes.statusCode).toBe(200);
+    expect(pdfRes.headers['content-type']).toBe('application/pdf');
+    expect(pdfRes.headers['content-disposition']).toBe(
+      `inline; filename="tripID-${doc.ticketId}-salesInvoice-${today()}.pdf"`,
+    );
+    expect(pdfRes.rawPayload.equals(salesInvoiceBytes)).toBe(true);
+    const photoRes = await show(doc.photos[1]!.key);
+    expect(photoRes.headers['content-type']).toBe('image/png');
+    expect(photoRes.headers['content-disposition']).toMatch(/^inline; filename="tripID-\d+-photo2-.*\.png"$/);
+    expect(photoRes.rawPayload.equals(secondPhoto)).toBe(true);
+  });
+
+  it('should answer an inline request with the same 404 as a download to whoever cannot see the ticket', async () => {
+    const doc = await loaded();
+    for (const user of ['supplier2', 'carrier2', 'customs1']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/download?inline=1',
+        headers: bearer(token(user)),
+        payload: { key: doc.salesInvoice[0]!.key, name: 'x' },
+      });
+      expect({ user, status: res.statusCode, disposition: res.headers['content-disposition'] }).toEqual({
+        user,
+        status: 404,
+        disposition: undefined,
+      });
+    }
+  });
+
+  it('should refuse an inline flag that is not 1, 0, true or false', async () => {
+    const doc = await loaded();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/download?inline=yes',
+      headers: bearer(token('admin')),
+      payload: { key: doc.salesInvoice[0]!.key, name: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('should name a provider invoice file by its type', async () => {
     const doc = await loaded();
     const res = await upload(t, 'POST', '/api/invoices', token('admin'), [

@@ -195,6 +195,14 @@ function probes(): Record<string, Probe[] | 'admin'> {
       409,
       ['carrier2', 'rail1'],
     ),
+    // A confirmed ticket: its carrier reaches the status check (409) and the ticket is left as it is.
+    'PUT /tickets/{id}/pass': ticketProbe(
+      (id) => json('PUT', `/tickets/${id}/pass`, { ticket: { reason: 'probe' } }),
+      o.confirmedTruck,
+      ['carrier1'],
+      409,
+      ['carrier2', 'rail1'],
+    ),
     'PUT /tickets/{id}/manual': 'admin',
     'PATCH /tickets/cancel/{id}': ticketProbe(
       (id) => json('PATCH', `/tickets/cancel/${id}`),
@@ -384,6 +392,7 @@ type ListCheck = (user: User, get: (url: string) => Promise<unknown>) => Promise
 const LISTS: Record<string, ListCheck | string> = {
   'GET /health': 'no objects',
   'GET /auth/captcha': 'no objects',
+  'GET /auth/captcha/required': 'no objects',
   'GET /auth/sso-providers': 'no objects',
   'GET /auth/login/supplier': 'a redirect',
   'GET /auth/callback/supplier': 'a redirect',
@@ -397,6 +406,7 @@ const LISTS: Record<string, ListCheck | string> = {
   'GET /border-crossings/all': 'master data every role reads',
   'GET /tickets/count/carrier': 'admins only',
   'GET /configurations': 'admins only',
+  'GET /configurations/offer-window': "one setting every role reads, no party's objects",
   'GET /suppliers/filters': 'admins only',
   'GET /depots/filters': 'admins only',
   'GET /contracts': 'admins only',

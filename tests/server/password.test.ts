@@ -119,6 +119,47 @@ describe('recovery mail without a mail server (.eml in DATA_DIR/mail)', () => {
     expect(english.subject).toBe('Change your Scrap Portal password');
   });
 
+  it("should say until when the link works, in the user's time zone and named", async () => {
+    const before = await mailFiles();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { 'accept-language': 'es-MX' },
+      payload: { username: 'supplier2', timeZone: 'America/Mexico_City' },
+    });
+    expect(res.statusCode).toBe(200);
+    const added = (await mailFiles()).filter((f) => !before.includes(f));
+    const mail = await simpleParser(await readFile(path.join(mailDir(), added[0]!)));
+    // An hour from now in Mexico City (UTC-6 all year), e.g. 'Funciona hasta el 27 nov, 7:40 a.m. GMT−6.'
+    const until = /Funciona hasta el (\d{1,2}) (\w+)\.?(?: \d{4})?, (\d{1,2}):(\d{2})\s[ap]\.\s?m\.\sGMT−6\./.exec(
+      mail.text ?? '',
+    );
+    expect(until, mail.text).not.toBeNull();
+    const [stored] = await queryRows<{ expiresAt: string }>(
+      t.app.db,
+      sql`select r.expires_at::text as "expiresAt" from password_resets r join users u on u.id = r.user_id
+          where u.username = 'supplier2' order by r.id desc limit 1`,
+    );
+    const local = new Date(new Date(stored!.expiresAt).getTime() - 6 * 3_600_000);
+    expect([Number(until![1]), Number(until![3]) % 12, Number(until![4])]).toEqual([
+      local.getUTCDate(),
+      local.getUTCHours() % 12,
+      local.getUTCMinutes(),
+    ]);
+    expect(mail.html).toContain('Funciona hasta el');
+  });
+
+  it('should answer 400 for a time zone that is not one and mail nothing', async () => {
+    const before = await mailFiles();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      payload: { username: 'supplier2', timeZone: 'Mars/Olympus' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await mailFiles()).toEqual(before);
+  });
+
   it('should answer 404 User not found for an unknown user and mail nothing', async () => {
     const before = await mailFiles();
     const res = await t.app.inject({

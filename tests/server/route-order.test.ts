@@ -58,6 +58,7 @@ describe('route refusal order', () => {
         'GET /api/auth/callback/employee',
         'GET /api/auth/callback/supplier',
         'GET /api/auth/captcha',
+        'GET /api/auth/captcha/required',
         'GET /api/auth/login/employee',
         'GET /api/auth/login/supplier',
         'GET /api/auth/sso-providers',

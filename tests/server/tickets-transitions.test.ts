@@ -119,6 +119,7 @@ describe('PUT /api/tickets/{id}/confirm', () => {
         ticketNumber: id,
         supplierName: 'Midwest Scrap Recycling LLC',
         carrierName: 'Rápido Freight Lines',
+        actorId: (await rows<{ id: number }>(sql`select id from users where username = 'carrier1'`))[0]!.id,
       },
     });
     const audit = await rows<{ action: string; from_status: string; to_status: string }>(
@@ -186,6 +187,50 @@ describe('PUT /api/tickets/{id}/confirm', () => {
     });
     expect(future.statusCode).toBe(422);
     expect((await call('carrier1', 'GET', `/api/tickets/${id}`)).json().ticket.status.name).toBe('PENDING');
+  });
+
+  it('should judge a queued accept at its queued time after a restart renewed the token', async () => {
+    const id = await pendingFor('Rápido Freight Lines');
+    const date = local('2026-11-25', '10:15'); // 15 min after now: valid only when judged at 09:20
+    const signedIn = await loginAt('carrier1', new Date(NOW.getTime() - 60 * 60_000));
+    // Queued offline at 09:20; the app was reopened at 09:55, and its start renewed the token.
+    vi.setSystemTime(new Date(NOW.getTime() - 5 * 60_000));
+    const renewal = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/token',
+      headers: bearer(signedIn),
+      payload: {},
+    });
+    vi.setSystemTime(NOW);
+    expect(renewal.statusCode).toBe(200);
+    const renewed = renewal.json().token as string;
+    expect(renewed).not.toBe(signedIn);
+    // A time forged before the session's sign-in is not believed: judged at now, 15 min is too short.
+    const forged = await accept('carrier1', id, date, {
+      'x-queued-at': new Date(NOW.getTime() - 70 * 60_000).toISOString(),
+      ...bearer(renewed),
+    });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().message).toBe('Minimum 30 minutes anticipation');
+    // Reconnected 40 minutes after queueing: accepted by its queued time.
+    const replay = await accept('carrier1', id, date, {
+      'x-queued-at': new Date(NOW.getTime() - 40 * 60_000).toISOString(),
+      ...bearer(renewed),
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().ticket.withdrawalDate).toBe(date);
+  });
+
+  it('should start a new session at a password sign-in, not carry an older one over', async () => {
+    const id = await pendingFor('Rápido Freight Lines');
+    const date = local('2026-11-25', '10:15');
+    await loginAt('carrier1', new Date(NOW.getTime() - 60 * 60_000));
+    const signedInAgain = await loginAt('carrier1', new Date(NOW.getTime() - 10 * 60_000));
+    const res = await accept('carrier1', id, date, {
+      'x-queued-at': new Date(NOW.getTime() - 40 * 60_000).toISOString(),
+      ...bearer(signedInAgain),
+    });
+    expect(res.statusCode).toBe(422);
   });
 
   it('should refuse a timezone offset no device has (outside -840..720 minutes)', async () => {
@@ -385,6 +430,10 @@ describe('cancel and delete', () => {
     const pending = await pendingFor('Rápido Freight Lines');
     const confirmed = await confirmedFor('Rápido Freight Lines', 'carrier1');
     expect((await call('supplier2', 'DELETE', `/api/tickets/${pending}`)).statusCode).toBe(404);
+    // The delete rule offers a yard's confirmed ticket only once none of its tickets is pending: the other
+    // pending tickets of the yard are taken away first (the rule itself: tickets-pass-delete.test.ts).
+    await rows(sql`update tickets set deleted_at = now() where origin_depot_id = ${ids['depot:South Chicago Yard']!}
+      and status = 'PENDING' and id <> ${pending} and deleted_at is null`);
     for (const id of [pending, confirmed]) {
       const res = await call('supplier1', 'DELETE', `/api/tickets/${id}`);
       expect(res.statusCode).toBe(200);

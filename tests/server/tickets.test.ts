@@ -147,7 +147,9 @@ describe('GET /api/tickets', () => {
       reason: string | null;
       manual: boolean;
       created_at: Date | string;
-    }>(sql`select a.id, a.status, a.carrier_id, c.business_name, c.mode, a.reason, a.manual, a.created_at
+      responded_at: Date | string | null;
+    }>(sql`select a.id, a.status, a.carrier_id, c.business_name, c.mode, a.reason, a.manual, a.created_at,
+        a.responded_at
       from ticket_assignments a join carriers c on c.id = a.carrier_id where a.ticket_id = ${id} order by a.id`);
     expect(offers.length).toBeGreaterThan(0);
     expect(view).toEqual({
@@ -163,6 +165,7 @@ describe('GET /api/tickets', () => {
         reason: o.reason,
         manual: o.manual,
         createdAt: new Date(o.created_at).toISOString(),
+        respondedAt: o.responded_at === null ? null : new Date(o.responded_at).toISOString(),
       })),
       origin: {
         id: db!.depot_id,
@@ -377,6 +380,9 @@ describe('POST /api/tickets', () => {
     );
 
     const ids = created.map((x) => x.id);
+    const [{ id: supplier2Id }] = (await dbRows<{ id: number }>(
+      sql`select id from users where username = 'supplier2'`,
+    )) as [{ id: number }];
     const events = await dbRows<{ type: string; payload: Record<string, unknown> }>(
       sql`select type, payload from events where ticket_id in (${sql.join(
         ids.map((i) => sql`${i}`),
@@ -391,6 +397,7 @@ describe('POST /api/tickets', () => {
           ticketNumber: x.id,
           supplierName: 'Lone Star Metal Yards Inc.',
           carrierName: x.carrier!.businessName,
+          actorId: supplier2Id,
         },
       })),
     );
@@ -597,19 +604,28 @@ describe("a carrier's home lists", () => {
     const pendingIds = await seenByCarrier1(['PENDING']);
     expect(idsOf(pending)).toEqual(pendingIds);
     expect(pendingIds.length).toBeGreaterThan(0);
-    // Its supplier deletes the newest PENDING ticket offered to carrier1: gone from both lists and the count.
+    // Its supplier deletes a PENDING ticket offered to carrier1, one the delete rule offers (the newest
+    // pending ticket of its yard): gone from both lists and the count.
+    const [gone] = await dbRows<{ id: number }>(sql`select t.id from tickets t
+      where t.id in (${sql.join(
+        pendingIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+        and not exists (select 1 from tickets o where o.origin_depot_id = t.origin_depot_id and o.status = 'PENDING'
+          and o.deleted_at is null and o.id > t.id)
+      order by t.id desc limit 1`);
     const [owner] = await dbRows<{ username: string }>(sql`select u.username from tickets t
-      join users u on u.supplier_id = t.supplier_id where t.id = ${pendingIds[0]!} order by u.id limit 1`);
+      join users u on u.supplier_id = t.supplier_id where t.id = ${gone!.id} order by u.id limit 1`);
     const removed = await t.app.inject({
       method: 'DELETE',
-      url: `/api/tickets/${pendingIds[0]!}`,
+      url: `/api/tickets/${gone!.id}`,
       headers: bearer(tokens[owner!.username] ?? (await t.login(owner!.username))),
     });
     expect(removed.statusCode).toBe(200);
     const after = await list('carrier1', '&statusName=PENDING');
-    expect(idsOf(after)).toEqual(pendingIds.slice(1));
+    expect(idsOf(after)).toEqual(pendingIds.filter((id) => id !== gone!.id));
     expect(after.count).toBe(pendingIds.length - 1);
-    expect(idsOf(await list('carrier1', ALL.map((s) => `&statusName=${s}`).join('')))).not.toContain(pendingIds[0]);
+    expect(idsOf(await list('carrier1', ALL.map((s) => `&statusName=${s}`).join('')))).not.toContain(gone!.id);
     // carrier1 declines a ticket it carries: it leaves the home lists (offered before, it stays on /all).
     const carried = idsOf(await list('carrier1', '&statusName=CONFIRMED'))[0]!;
     const declined = await t.app.inject({
@@ -623,5 +639,19 @@ describe("a carrier's home lists", () => {
     expect(idsOf(homeAfter)).not.toContain(carried);
     expect(idsOf(homeAfter)).toEqual(await seenByCarrier1(ALL));
     expect(idsOf(await list('carrier1', '&all=true'))).toContain(carried);
+    // carrier1 passes on an offer waiting for its answer: it leaves the home lists at once, the same way.
+    const offered = idsOf(await list('carrier1', '&statusName=PENDING'))[0]!;
+    const passed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${offered}/pass`,
+      headers: bearer(tokens.carrier1!),
+      payload: { ticket: { reason: 'No truck near that yard' } },
+    });
+    expect(passed.statusCode).toBe(200);
+    const homeAfterPass = await list('carrier1', ALL.map((s) => `&statusName=${s}`).join(''));
+    expect(idsOf(homeAfterPass)).not.toContain(offered);
+    expect(idsOf(homeAfterPass)).toEqual(await seenByCarrier1(ALL));
+    expect(idsOf(await list('carrier1', '&statusName=PENDING'))).toEqual(await seenByCarrier1(['PENDING']));
+    expect(idsOf(await list('carrier1', '&all=true'))).toContain(offered);
   });
 });

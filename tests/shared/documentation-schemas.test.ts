@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import {
+  AdminRailcarEditSchema,
   AdminTicketEditSchema,
   CreateRailcarDocumentationSchema,
   CreateTruckDocumentationSchema,
@@ -45,7 +46,7 @@ describe('CreateTruckDocumentationSchema', () => {
   });
 
   it.each([
-    ['ticketId', 'Carrier is a required field'],
+    ['ticketId', 'Ticket is a required field'],
     ['destinationId', 'Destination is a required field'],
     ['invoiceDate', 'Invoice date is a required field'],
     ['invoiceNumber', 'Invoice number is a required field'],
@@ -69,9 +70,38 @@ describe('CreateTruckDocumentationSchema', () => {
     [{ tareWeight: 10.001 }, 'tareWeight', 'At most 2 decimals are allowed'],
     [{ grossWeight: 15000 }, 'grossWeight', 'Gross Weight must be greater than Tare Weight'],
     [{ grossWeight: 100 }, 'grossWeight', 'Gross Weight must be greater than Tare Weight'],
-    [{ carEquipment: 'AB123' }, 'carEquipment', 'Car/Equipment must contain alphanumeric digits (min 6)'],
-    [{ carEquipment: 'ABC 123' }, 'carEquipment', 'Car/Equipment must contain alphanumeric digits (min 6)'],
-    [{ carEquipment: 'ABC-123' }, 'carEquipment', 'Car/Equipment must contain alphanumeric digits (min 6)'],
+    [{ carEquipment: 'AB123' }, 'carEquipment', 'Car/Equipment must have at least 6 letters and digits'],
+    [
+      { carEquipment: 'ABC 123' },
+      'carEquipment',
+      'Car/Equipment cannot contain spaces: type the letters and digits together, e.g. TTGX123456',
+    ],
+    [
+      { carEquipment: 'ABC-123' },
+      'carEquipment',
+      'Car/Equipment cannot contain a hyphen (-): type the letters and digits together, e.g. TTGX123456',
+    ],
+    [
+      { carEquipment: 'TTGX–123456' },
+      'carEquipment',
+      'Car/Equipment cannot contain a hyphen (-): type the letters and digits together, e.g. TTGX123456',
+    ],
+    [
+      { carEquipment: 'ABC.123' },
+      'carEquipment',
+      'Car/Equipment can only contain the letters A to Z and digits, without symbols or accents',
+    ],
+    [
+      { carEquipment: 'ÑAND123' },
+      'carEquipment',
+      'Car/Equipment can only contain the letters A to Z and digits, without symbols or accents',
+    ],
+    [
+      { carEquipment: 'ttgx123456' },
+      'carEquipment',
+      'Car/Equipment must be written in capital letters, as it is painted on the car',
+    ],
+    [{ carEquipment: 'A'.repeat(31) }, 'carEquipment', 'Car/Equipment must have at most 30 letters and digits'],
     [
       { carEquipment: 'F1001X', invoiceNumber: 'f1001x' },
       'carEquipment',
@@ -106,9 +136,9 @@ describe('UpdateTruckDocumentationSchema', () => {
     expect(details(UpdateTruckDocumentationSchema, noDestination)).toEqual({
       destinationId: 'Destination is a required field',
     });
-    expect(details(UpdateTruckDocumentationSchema, { ...edit, invoiceAmount: 0, carEquipment: 'x' })).toEqual({
+    expect(details(UpdateTruckDocumentationSchema, { ...edit, invoiceAmount: 0, carEquipment: 'X' })).toEqual({
       invoiceAmount: 'Invoice Amount must be a positive number',
-      carEquipment: 'Car/Equipment must contain alphanumeric digits (min 6)',
+      carEquipment: 'Car/Equipment must have at least 6 letters and digits',
     });
   });
 
@@ -171,7 +201,64 @@ describe('AdminTicketEditSchema', () => {
       carEquipment: 'Car/Equipment and Invoice Number must be different',
     });
     expect(details(AdminTicketEditSchema, { carEquipment: 'AB' })).toEqual({
-      carEquipment: 'Car/Equipment must contain alphanumeric digits (min 6)',
+      carEquipment: 'Car/Equipment must have at least 6 letters and digits',
+    });
+  });
+});
+
+describe('AdminRailcarEditSchema', () => {
+  it('should take any one field alone, as the truck edit does', () => {
+    expect(details(AdminRailcarEditSchema, {})).toEqual({});
+    expect(v.parse(AdminRailcarEditSchema, { invoiceAmount: 7 })).toEqual({ invoiceAmount: 7 });
+    expect(v.parse(AdminRailcarEditSchema, { waybill: '55555' })).toEqual({ waybill: '55555' });
+  });
+
+  it('should keep the rules of the fields that are sent', () => {
+    expect(details(AdminRailcarEditSchema, { waybill: '12' })).toEqual({
+      waybill: 'WayBill must contain only numeric digits (min 5)',
+    });
+    expect(details(AdminRailcarEditSchema, { waybill: null })).toEqual({
+      waybill: 'WayBill must contain only numeric digits (min 5)',
+    });
+    expect(details(AdminRailcarEditSchema, { waybill: '55555', carEquipment: '55555' })).toEqual({
+      carEquipment: 'Car/Equipment must have at least 6 letters and digits',
+    });
+    expect(details(AdminRailcarEditSchema, { waybill: '555555', carEquipment: '555555' })).toEqual({
+      carEquipment: 'Car/Equipment and WayBill must be different',
+    });
+    expect(details(AdminRailcarEditSchema, { grossWeight: 10, tareWeight: 20 })).toEqual({
+      grossWeight: 'Gross Weight must be greater than Tare Weight',
+    });
+  });
+});
+
+describe('invoice date', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // 2026-11-27 12:00 UTC: 06:00 in Chicago, already 2026-11-28 in the easternmost zones (UTC+14).
+  const at = (iso: string) => vi.useFakeTimers({ now: new Date(iso), toFake: ['Date'] });
+
+  it('should refuse an invoice date after the latest day begun anywhere, on create, update and admin edit', () => {
+    at('2026-11-27T12:00:00Z');
+    const future = { invoiceDate: '2026-11-29' };
+    const message = { invoiceDate: 'Invoice date cannot be in the future' };
+    expect(details(CreateTruckDocumentationSchema, { ...truck, ...future })).toEqual(message);
+    expect(details(CreateRailcarDocumentationSchema, { ...railcar, ...future })).toEqual(message);
+    const { ticketId: _t, ...edit } = truck;
+    expect(details(UpdateTruckDocumentationSchema, { ...edit, ...future })).toEqual(message);
+    expect(details(AdminTicketEditSchema, future)).toEqual(message);
+    expect(details(AdminRailcarEditSchema, future)).toEqual(message);
+  });
+
+  it("should accept today in every time zone, the server's UTC day and the day after", () => {
+    at('2026-11-27T12:00:00Z');
+    for (const invoiceDate of ['2026-11-26', '2026-11-27', '2026-11-28'])
+      expect(details(CreateTruckDocumentationSchema, { ...truck, invoiceDate })).toEqual({});
+    at('2026-11-27T09:00:00Z');
+    expect(details(CreateTruckDocumentationSchema, { ...truck, invoiceDate: '2026-11-28' })).toEqual({
+      invoiceDate: 'Invoice date cannot be in the future',
     });
   });
 });

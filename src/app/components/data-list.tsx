@@ -2,7 +2,8 @@
  * The one list of the app (ticket lists and every back-office screen): a table from 992 px and one card
  * per row below, filters in the page header on desktop and in a bottom drawer on phones (with the count
  * of filters set and 'Clean filters'), sortable columns, skeletons while loading, an empty state, an
- * error state with a retry, and paging at the bottom centre. The columns describe both the table and the
+ * error state with a retry, and paging at the bottom centre. Given its query, a list never kept on this
+ * device says so offline instead of loading, and a saved copy shown offline says when it was updated. The columns describe both the table and the
  * cards; a list whose rows need more than columns (the tickets) brings its own table and cards and keeps
  * the rest.
  */
@@ -33,8 +34,10 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { Pager } from './pager';
+import { useRef, useState, type ReactNode } from 'react';
+import { NotOnDevice, unavailableReason, type QueryState } from './not-on-device';
+import { LIST_TOP_STYLE, Pager } from './pager';
+import { SavedAt } from './saved-at';
 import classes from './data-list.module.css';
 import { LabelledValue } from './labelled-value';
 
@@ -88,6 +91,11 @@ export interface DataListProps<T> {
   onRetry?: () => void;
   /** Shown instead of the list when the list says why it has nothing (offline, not on this device). */
   unavailable?: ReactNode;
+  /**
+   * The list's query: with no data and no connection the list says it is not saved on this device
+   * (instead of skeletons), and offline a saved copy says when it was last updated.
+   */
+  query?: ListQuery;
   /** Rows of the previous page while the next one loads: shown faded. */
   stale?: boolean;
   emptyTitle: string;
@@ -100,6 +108,12 @@ export interface DataListProps<T> {
   onPage?: (page: number) => void;
   sort?: SortState | null;
   onSort?: (sort: SortState) => void;
+}
+
+/** The parts of a TanStack query result a list reads. */
+export interface ListQuery extends QueryState {
+  dataUpdatedAt: number;
+  refetch: () => unknown;
 }
 
 function SortIcon({ active, direction }: { active: boolean; direction?: 'asc' | 'desc' }) {
@@ -115,15 +129,25 @@ export function DataList<T>(props: DataListProps<T>) {
   const { t } = useLingui();
   const desktop = useDesktop();
   const { columns = [], rows, rowKey, actions, sort, onSort } = props;
+  const top = useRef<HTMLDivElement>(null);
 
   const pager = props.page !== undefined &&
     props.pageSize !== undefined &&
     props.total !== undefined &&
-    props.onPage && <Pager page={props.page} pageSize={props.pageSize} total={props.total} onChange={props.onPage} />;
+    props.onPage && (
+      <Pager page={props.page} pageSize={props.pageSize} total={props.total} onChange={props.onPage} listTop={top} />
+    );
   const body = listBody();
+  const showsRows = !props.unavailable && !props.error && !props.loading && props.query?.data !== undefined;
   return (
     <>
-      <Box pos="relative" style={props.stale ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}>
+      {showsRows && props.query && <SavedAt at={props.query.dataUpdatedAt} />}
+      <Box
+        ref={top}
+        pos="relative"
+        data-testid="list-top"
+        style={{ ...LIST_TOP_STYLE, ...(props.stale ? { opacity: 0.6, transition: 'opacity 150ms' } : {}) }}
+      >
         {body}
       </Box>
       {pager}
@@ -132,6 +156,18 @@ export function DataList<T>(props: DataListProps<T>) {
 
   function listBody(): ReactNode {
     if (props.unavailable) return props.unavailable;
+    const query = props.query;
+    // Only a list with no answer for want of a connection: a server error keeps the list's own error text.
+    if (query && unavailableReason(query) === 'offline') {
+      return (
+        <NotOnDevice
+          reason="offline"
+          subject="list"
+          onRetry={() => void query.refetch()}
+          retrying={query.fetchStatus === 'fetching'}
+        />
+      );
+    }
     if (props.error) {
       return (
         <Paper withBorder radius="lg" py={48} px="md" data-testid="list-error">

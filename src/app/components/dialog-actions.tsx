@@ -1,5 +1,6 @@
 import { Button, Group, type ButtonProps, type MantineSize, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { NetworkButton } from './network-button';
 
 export interface DialogActionsProps {
   /** The way out without acting ('Cancel', 'Back', 'Keep it'). */
@@ -15,6 +16,8 @@ export interface DialogActionsProps {
   /** `md` in the dialogs used from the cab and the yard (bigger targets). */
   size?: MantineSize;
   mt?: MantineSpacing;
+  /** The action is sent to the server at once (not kept by the outbox): offline it waits, saying why. */
+  needsNetwork?: boolean;
 }
 
 /** The foot of a dialog or form: the way back on the left of the action, both at the right edge. */
@@ -29,13 +32,15 @@ export function DialogActions({
   leftSection,
   size,
   mt,
+  needsNetwork = false,
 }: DialogActionsProps) {
+  const Action = needsNetwork ? NetworkButton : Button;
   return (
     <Group justify="flex-end" gap="sm" mt={mt}>
       <Button variant="default" onClick={onBack} size={size}>
         {backText}
       </Button>
-      <Button
+      <Action
         type={onConfirm ? 'button' : 'submit'}
         onClick={onConfirm}
         color={color}
@@ -45,7 +50,7 @@ export function DialogActions({
         size={size}
       >
         {confirmText}
-      </Button>
+      </Action>
     </Group>
   );
 }

@@ -3,12 +3,13 @@
  * received (or the bytes so far when the server could not say the size) and a bar under it; the
  * finished file is saved by the browser. A failure calls `onError` with the error.
  */
-import { Button, Progress, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Progress, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import type { QueryParams } from '../lib/api-client';
 import { fetchWithProgress, saveFile, type DownloadProgress } from '../lib/download';
 import { intlLocale } from '../lib/locale-format';
+import { NetworkButton } from './network-button';
 
 export interface DownloadButtonProps extends Omit<ButtonProps, 'children' | 'loading'> {
   path: string;
@@ -68,7 +69,7 @@ export function DownloadButton({
 
   return (
     <Stack gap={4} miw={0}>
-      <Button
+      <NetworkButton
         {...button}
         aria-label={label}
         aria-busy={progress !== null}
@@ -76,7 +77,7 @@ export function DownloadButton({
         onClick={() => void start()}
       >
         {children}
-      </Button>
+      </NetworkButton>
       {progress && (
         <>
           <Progress

@@ -20,6 +20,7 @@ import {
 import { noteStreamOpened } from '../lib/first-list';
 import { showPushToast } from '../lib/notify';
 import { isOwnCreation } from '../lib/own-tickets';
+import { isOwnAction } from '../../shared/domain/events';
 import { apiFetch } from '../lib/api-client';
 import { clearSession, getSession, subscribeSession } from '../lib/session-store';
 import { PushRegistration } from './push-registration';
@@ -127,6 +128,9 @@ export function LiveUpdates({ userId, home }: LiveUpdatesProps) {
           const { title, message } = describeEvent(templatesRef.current, event);
           showPushToast({ id: event.eventId === null ? undefined : `ticket-event-${event.eventId}`, title, message });
         };
+        // One toast per action: what this user just did was already said by the action's own toast (or
+        // the outbox's result toast), so its event only refreshes the lists.
+        if (isOwnAction(event, userId)) return;
         // The person who created the ticket already saw its id: no 'New ticket' toast for them.
         if (event.title === 'new' && event.ticketNumber !== null) {
           void isOwnCreation(event.ticketNumber).then((own) => {

@@ -18,6 +18,8 @@ export interface QueryState {
   error: unknown;
   isError: boolean;
   fetchStatus: 'fetching' | 'paused' | 'idle';
+  /** The last try's error while the query still retries. */
+  failureReason?: unknown;
 }
 
 export type Unavailable = 'offline' | 'failed';
@@ -26,6 +28,8 @@ export type Unavailable = 'offline' | 'failed';
 export function unavailableReason(query: QueryState): Unavailable | null {
   if (query.data !== undefined) return null;
   if (query.fetchStatus === 'paused') return 'offline';
+  // A try that got no answer already says enough: the retries that follow must not read as loading.
+  if (query.failureReason instanceof NetworkError) return 'offline';
   if (!query.isError) return null;
   return query.error instanceof NetworkError ? 'offline' : 'failed';
 }

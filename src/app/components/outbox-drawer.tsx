@@ -6,13 +6,13 @@ import { Alert, Badge, Button, Drawer, Group, Paper, Progress, Stack, Text } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconClockEdit, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
-import { dayjs } from '../lib/dayjs';
+import { formatDateTime } from '../../shared/format/display-format';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOffline } from '../lib/connectivity';
 import { PATHS } from '../paths';
 import { removeItem, retryNow } from '../offline/outbox';
-import { itemTitle, refusalText } from '../offline/outbox-messages';
+import { itemTitle, refusalExplanation, refusalText } from '../offline/outbox-messages';
 import type { OutboxItem } from '../offline/outbox-types';
 import { requestSync } from '../offline/page-sync';
 import { useUploadProgress } from '../offline/progress';
@@ -58,14 +58,14 @@ function OutboxEntry({
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {t`Queued ${dayjs(item.queuedAt).format('MMM DD, hh:mm a')}`}
+          {t`Queued ${formatDateTime(item.queuedAt, i18n.locale)}`}
           {files > 0 ? ` · ${t`${files} files`}` : ''}
           {item.attempts === 1 ? ` · ${t`1 attempt`}` : item.attempts > 1 ? ` · ${t`${item.attempts} attempts`}` : ''}
         </Text>
         {progress !== null && <Progress value={progress * 100} size="sm" aria-label={t`Upload progress`} animated />}
         {refused && (
           <Alert color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} role="alert">
-            <Text size="sm">{refusalText(i18n, item.lastError, item.lastCode)}</Text>
+            <Text size="sm">{refusalExplanation(i18n, item, item.lastError, item.lastCode)}</Text>
           </Alert>
         )}
         {!refused && item.lastError && item.attempts > 0 && progress === null && (

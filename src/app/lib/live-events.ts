@@ -18,6 +18,8 @@ export interface TicketEvent {
   supplierName: string | null;
   carrierName: string | null;
   providerName: string | null;
+  /** Who raised it (TicketEventMessage.actorId); null in push messages and for background jobs. */
+  actorId: number | null;
 }
 
 /**
@@ -89,6 +91,7 @@ export function toTicketEvent(value: unknown): TicketEvent | null {
     supplierName: text(record.supplierName),
     carrierName: text(record.carrierName),
     providerName: text(record.providerName),
+    actorId: numberOf(record.actorId),
   };
 }
 

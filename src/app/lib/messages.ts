@@ -13,6 +13,7 @@ import { CLIENT_TEXTS } from './client-texts';
 import { REQUEST_KNOWN } from './request-messages';
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors';
 import { DOC_MSG, FILE_MSG } from '../../shared/schemas/documentation';
+import { EQUIPMENT_MSG } from '../../shared/domain/car-equipment';
 import { WITHDRAWAL_MESSAGES } from '../../shared/domain/withdrawal';
 import { MSG } from '../../shared/schemas/messages';
 import { TICKET_MSG } from '../../shared/schemas/ticket-messages';
@@ -81,19 +82,20 @@ export const DOCUMENT_TOASTS = {
   invoiceNumberUsed: 'Invoice number already used',
   invoiceCreateError: 'Failed to create invoice',
   invoiceUpdateError: 'Failed to update invoice',
-  paymentAdded: 'payment voucher added successfully',
+  paymentAdded: 'Payment voucher added successfully',
   adminUpdateSuccess: 'Datos actualizados con éxito',
   adminUpdateError: 'Error al actualizar datos',
 } as const;
 
 /** Documentation, file and invoice texts, looked up after KNOWN. */
 const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
-  [DOC_MSG.ticketRequired]: msg`Carrier is a required field`,
-  [DOC_MSG.railcarTicketRequired]: msg`Ticket is a required field`,
+  [DOC_MSG.ticketRequired]: msg`Ticket is a required field`,
+  [DOC_MSG.carrierRequired]: msg`Carrier is a required field`,
   [DOC_MSG.destinationRequired]: msg`Destination is a required field`,
   [DOC_MSG.depotRequired]: msg`Yard is a required field`,
   [DOC_MSG.invoiceDateRequired]: msg`Invoice date is a required field`,
   [DOC_MSG.invoiceDateFormat]: msg`Invoice date must be a date (YYYY-MM-DD)`,
+  [DOC_MSG.invoiceDateFuture]: msg`Invoice date cannot be in the future`,
   [DOC_MSG.invoiceNumberRequired]: msg`Invoice number is a required field`,
   [DOC_MSG.invoiceAmountRequired]: msg`Invoice amount is a required field`,
   [DOC_MSG.invoiceAmountPositive]: msg`Invoice Amount must be a positive number`,
@@ -105,6 +107,12 @@ const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
   [DOC_MSG.tooLarge]: msg`The number is too large`,
   [DOC_MSG.carEquipmentRequired]: msg`Car/Equipment is a required field`,
   [DOC_MSG.carEquipmentFormat]: msg`Car/Equipment must contain alphanumeric digits (min 6)`,
+  [EQUIPMENT_MSG.space]: msg`Car/Equipment cannot contain spaces: type the letters and digits together, e.g. TTGX123456`,
+  [EQUIPMENT_MSG.hyphen]: msg`Car/Equipment cannot contain a hyphen (-): type the letters and digits together, e.g. TTGX123456`,
+  [EQUIPMENT_MSG.symbol]: msg`Car/Equipment can only contain the letters A to Z and digits, without symbols or accents`,
+  [EQUIPMENT_MSG.lowercase]: msg`Car/Equipment must be written in capital letters, as it is painted on the car`,
+  [EQUIPMENT_MSG.short]: msg`Car/Equipment must have at least 6 letters and digits`,
+  [EQUIPMENT_MSG.long]: msg`Car/Equipment must have at most 30 letters and digits`,
   [DOC_MSG.carEquipmentVsInvoice]: msg`Car/Equipment and Invoice Number must be different`,
   [DOC_MSG.carEquipmentVsWaybill]: msg`Car/Equipment and WayBill must be different`,
   [DOC_MSG.waybillRequired]: msg`WayBill is a required field`,
@@ -136,11 +144,11 @@ const DOCUMENT_KNOWN: Record<string, MessageDescriptor> = {
   [DOCUMENT_TOASTS.invoiceNumberUsed]: msg`Invoice number already used`,
   [DOCUMENT_TOASTS.invoiceCreateError]: msg`Failed to create invoice`,
   [DOCUMENT_TOASTS.invoiceUpdateError]: msg`Failed to update invoice`,
-  [DOCUMENT_TOASTS.paymentAdded]: msg`payment voucher added successfully`,
+  [DOCUMENT_TOASTS.paymentAdded]: msg`Payment voucher added successfully`,
   [DOCUMENT_TOASTS.adminUpdateSuccess]: msg`Data updated successfully`,
   [DOCUMENT_TOASTS.adminUpdateError]: msg`Error updating data`,
   [RPA_MSG.empty]: msg`No invoices to generate RPA`,
-  [RPA_MSG.created]: msg`RPA created succesfully with ID`,
+  [RPA_MSG.created]: msg`RPA created successfully with ID`,
   [RPA_MSG.error]: msg`Error retrieving data`,
   [RPA_MSG.closed]: msg`The open period was already closed by another RPA; reload the list`,
   [RPA_MSG.notFound]: msg`RPA not found`,

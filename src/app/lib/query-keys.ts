@@ -14,7 +14,8 @@ export const ticketKeys = {
   counts: () => [...ticketKeys.all, 'counts'] as const,
   /** The documentation forms' bulk list of confirmed tickets. */
   confirmedPickList: () => [...ticketKeys.all, 'confirmed-pick-list'] as const,
-  customs: (mode: CarrierMode, filter: string, page: number) =>
+  /** A customs list of one carrier mode, or of both ('ALL': the home's unread documentation). */
+  customs: (mode: CarrierMode | 'ALL', filter: string, page: number) =>
     [...ticketKeys.all, 'customs', mode, filter, page] as const,
 };
 
@@ -47,6 +48,8 @@ export const lookupKeys = {
   materials: ['materials'] as const,
   myDepots: ['depots', 'mine'] as const,
   borderCrossings: ['border-crossings', 'all'] as const,
+  /** How long an offer waits for its carrier (GET /configurations/offer-window). */
+  offerWindow: ['configurations', 'offer-window'] as const,
 };
 
 export const authKeys = {

@@ -5,8 +5,9 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
-import { dayjs } from '../lib/dayjs';
+import { formatDateTime } from '../../shared/format/display-format';
 import { translateError } from '../lib/messages';
+import { ERROR_CODES } from '../../shared/errors';
 import type { OutboxItem } from './outbox-types';
 
 export function itemTitle(i18n: I18n, item: OutboxItem): string {
@@ -26,12 +27,14 @@ export function itemTitle(i18n: I18n, item: OutboxItem): string {
     case 'accept': {
       const when =
         typeof item.summary?.withdrawalDate === 'string'
-          ? dayjs(item.summary.withdrawalDate).format('MMM DD, hh:mm a')
+          ? formatDateTime(item.summary.withdrawalDate, i18n.locale, { zone: true })
           : '';
       return i18n._(msg`Accept · Trip ID ${id} · pickup ${when}`);
     }
     case 'decline':
       return i18n._(msg`Decline · Trip ID ${id}`);
+    case 'pass':
+      return i18n._(msg`Pass on the offer · Trip ID ${id}`);
     case 'customs-read':
       return item.summary?.customsRead === false
         ? i18n._(msg`Mark as unread · Trip ID ${id}`)
@@ -39,31 +42,36 @@ export function itemTitle(i18n: I18n, item: OutboxItem): string {
   }
 }
 
-/** The success toast of the online path, for an item the sync delivered. */
+/**
+ * The one result toast of an item the sync delivered: what was done, for which trip, and that it went
+ * from the outbox (the user may have queued it hours ago). The live event of the same write shows no
+ * toast for its author (shared/domain/events.ts, isOwnAction).
+ */
 export function sentToast(i18n: I18n, item: OutboxItem): { title?: string; message: string } | null {
-  const ticketId = item.ticketId;
+  const id = item.ticketId;
   switch (item.kind) {
     case 'documentation': {
       const update = item.draft?.docId !== undefined;
-      if (item.draft?.mode === 'RAILCAR') {
+      if (item.draft?.mode === 'RAILCAR')
         return {
           message: update
-            ? i18n._(msg`Railcar ID: ${ticketId} successful update`)
-            : i18n._(msg`Railcar ID ${ticketId}: railcar documentation created successfully`),
+            ? i18n._(msg`Trip ID ${id}: railcar documentation updated (sent from the outbox).`)
+            : i18n._(msg`Trip ID ${id}: railcar documentation loaded (sent from the outbox).`),
         };
-      }
       return {
-        title: i18n._(msg`Truck ID ${ticketId}`),
         message: update
-          ? i18n._(msg`Truck documentation updated successfully`)
-          : i18n._(msg`Truck documentation created successfully`),
+          ? i18n._(msg`Trip ID ${id}: truck documentation updated (sent from the outbox).`)
+          : i18n._(msg`Trip ID ${id}: truck documentation loaded (sent from the outbox).`),
       };
     }
     case 'accept':
-      return { message: i18n._(msg`Trip ID ${ticketId} accepted (sent from the outbox).`) };
+      return { message: i18n._(msg`Trip ID ${id} accepted (sent from the outbox).`) };
     case 'decline':
-      return { message: i18n._(msg`Trip ID ${ticketId} declined (sent from the outbox).`) };
+      return { message: i18n._(msg`Trip ID ${id} declined (sent from the outbox).`) };
+    case 'pass':
+      return { message: i18n._(msg`You passed on trip ID ${id} (sent from the outbox).`) };
     case 'customs-read':
+      // Opening a ticket marks it read: a toast per page an agent looked at offline would bury the rest.
       return null;
   }
 }
@@ -72,6 +80,42 @@ export function sentToast(i18n: I18n, item: OutboxItem): { title?: string; messa
 export function refusalText(i18n: I18n, message: string | undefined, code?: string): string {
   if (!message && !code) return i18n._(msg`The server refused it.`);
   return translateError(i18n, code, message ?? '');
+}
+
+/**
+ * Why a refused item was not taken and what to do now. A refusal because the ticket moved on (its
+ * status, or another request first) means this copy came too late: say so in the item's own terms and
+ * point to the ticket and to discarding the copy, instead of the generic 'reload it', which in Spanish
+ * read as 'upload it again'. Other refusals say the server's reason (fixable in the form).
+ */
+export function refusalExplanation(
+  i18n: I18n,
+  item: Pick<OutboxItem, 'kind' | 'ticketId' | 'draft'>,
+  message: string | undefined,
+  code?: string,
+): string {
+  const id = item.ticketId;
+  const movedOn = code === ERROR_CODES.ticketStatus || code === ERROR_CODES.ticketChanged;
+  if (movedOn) {
+    switch (item.kind) {
+      case 'documentation':
+        return item.draft?.docId === undefined
+          ? i18n._(
+              msg`Not saved: trip ID ${id} no longer waits for documentation, so it was probably loaded already (another copy, another device or a colleague). Open the ticket to check its documentation; if it is complete, discard this copy.`,
+            )
+          : i18n._(
+              msg`Not saved: the documentation of trip ID ${id} can no longer be changed in the ticket's current status. Open the ticket to see where it stands, then discard this copy.`,
+            );
+      case 'accept':
+      case 'decline':
+        return i18n._(
+          msg`Not sent: the offer of trip ID ${id} changed before this answer arrived (answered, reassigned or expired). Look at the ticket in your list, then discard this copy.`,
+        );
+      case 'customs-read':
+        break;
+    }
+  }
+  return refusalText(i18n, message, code);
 }
 
 /** A write could not be sent now and waits in the outbox. */

@@ -3,7 +3,7 @@
  * sent, so the page and the service worker replay it the same way; `draft` keeps what a form needs to
  * reopen a documentation item.
  */
-export type OutboxKind = 'documentation' | 'accept' | 'decline' | 'customs-read';
+export type OutboxKind = 'documentation' | 'accept' | 'decline' | 'pass' | 'customs-read';
 
 /**
  * pending: waits for its turn (or for `nextAttemptAt`); refused: the server said no, the user fixes or
@@ -59,3 +59,10 @@ export interface OutboxItem {
   summary?: Record<string, string | number | boolean | null> | undefined;
   draft?: DocumentationDraft | undefined;
 }
+
+/**
+ * A ticket's first documentation waiting in the outbox (or refused there): the ticket is not offered
+ * for loading again until it is sent or discarded, since a second copy could only be refused.
+ */
+export const isQueuedDocumentation = (item: Pick<OutboxItem, 'kind' | 'draft'>): boolean =>
+  item.kind === 'documentation' && item.draft?.docId === undefined;

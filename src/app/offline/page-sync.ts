@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../lib/i18n';
 import { clearSession, getSession } from '../lib/session-store';
-import { refusalText, itemTitle, sentToast } from './outbox-messages';
+import { refusalExplanation, itemTitle, sentToast } from './outbox-messages';
 import { clearProgress, progressListener } from './progress';
 import { drainOutbox, type DrainSummary, type SyncOutcome } from './sync';
 
@@ -34,7 +34,7 @@ export async function onOutcome(outcome: SyncOutcome): Promise<void> {
       color: 'red',
       autoClose: 10_000,
       title: itemTitle(i18n, outcome.item),
-      message: refusalText(i18n, outcome.message, outcome.code),
+      message: refusalExplanation(i18n, outcome.item, outcome.message, outcome.code),
     });
   } else if (outcome.type === 'unauthorized') {
     clearSession(true);

@@ -39,6 +39,7 @@ async function showTicketNotification(payload: unknown): Promise<void> {
     supplierName: null,
     carrierName: null,
     providerName: null,
+    actorId: null,
   };
   const { title, message } = describeEvent(settings?.templates ?? DEFAULT_TEMPLATES, event);
   await self.registration.showNotification(title, {

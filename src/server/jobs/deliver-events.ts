@@ -67,6 +67,7 @@ function toMessage(
     supplierName: text(p.supplierName),
     carrierName: text(p.carrierName),
     ...(audience.providerName ? { providerName: audience.providerName } : {}),
+    actorId: typeof p.actorId === 'number' ? p.actorId : null,
     userIds: audience.userIds,
   };
 }

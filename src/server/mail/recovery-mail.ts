@@ -4,6 +4,7 @@
  * carries both, English first.
  */
 import type { MailMessage } from './mailer';
+import { formatDateTime } from '../../shared/format/display-format';
 
 export type MailLanguage = 'en' | 'es';
 
@@ -20,6 +21,9 @@ interface RecoveryMailInput {
   name: string;
   username: string;
   link: string;
+  /** When the link stops working; written in the user's time zone (UTC when the app sent none), named. */
+  expiresAt: Date;
+  timeZone: string;
   language: MailLanguage | undefined;
 }
 
@@ -34,6 +38,7 @@ const TEXTS = {
     open: 'Open this link within 1 hour to choose a new password:',
     button: 'Choose a new password',
     once: 'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+    until: (when: string) => `It works until ${when}.`,
   },
   es: {
     subject: 'Cambia tu contraseña de Scrap Portal',
@@ -42,12 +47,16 @@ const TEXTS = {
     open: 'Abre este enlace dentro de 1 hora para elegir una contraseña nueva:',
     button: 'Elegir una contraseña nueva',
     once: 'El enlace funciona una sola vez. Si no lo pediste, ignora este correo: tu contraseña no cambia.',
+    until: (when: string) => `Funciona hasta el ${when}.`,
   },
 } as const;
 
 function part(language: MailLanguage, input: RecoveryMailInput) {
   const t = TEXTS[language];
-  const text = [t.greeting(input.name), '', t.asked(input.username), t.open, '', input.link, '', t.once].join('\n');
+  const until = t.until(formatDateTime(input.expiresAt, language, { timeZone: input.timeZone, zone: true }));
+  const text = [t.greeting(input.name), '', t.asked(input.username), t.open, '', input.link, '', until, t.once].join(
+    '\n',
+  );
   const link = escapeHtml(input.link);
   const html =
     `<div lang="${language === 'es' ? 'es-MX' : 'en'}">` +
@@ -55,7 +64,7 @@ function part(language: MailLanguage, input: RecoveryMailInput) {
     `<p>${escapeHtml(t.asked(input.username))} ${escapeHtml(t.open)}</p>` +
     `<p><a href="${link}">${escapeHtml(t.button)}</a></p>` +
     `<p style="word-break:break-all">${link}</p>` +
-    `<p>${escapeHtml(t.once)}</p></div>`;
+    `<p>${escapeHtml(until)} ${escapeHtml(t.once)}</p></div>`;
   return { subject: t.subject, text, html };
 }
 

@@ -26,12 +26,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signToken: (user: { id: number; tokenVersion: number }, expiresInMs?: number) => Promise<string>;
+    signToken: (
+      user: { id: number; tokenVersion: number },
+      expiresInMs?: number,
+      sessionStartedAt?: number,
+    ) => Promise<string>;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
-    /** When the bearer token of this request was issued (ms since epoch), once authenticated. */
-    tokenIssuedAt: number | null;
+    /**
+     * When the session of this request's token began (ms since epoch), once authenticated: the sign-in
+     * that a chain of silent renewals goes back to (claim `auth_time`), at most 24 h before the token's
+     * issue time. The device held a token of this session ever since, so what it queued since then
+     * carries a time the server can vouch for (decisions/0001-queued-time-survives-renewal.md).
+     */
+    sessionStartedAt: number | null;
   }
 }
 
@@ -44,6 +53,17 @@ interface Claims {
   ver: unknown;
   iat: number;
   exp: number;
+  /** Seconds: the session's sign-in (`auth_time`), never later than `iat` nor more than 24 h before it. */
+  authTime: number;
+}
+
+/**
+ * The session start a token vouches for: its `auth_time` claim, bounded to [iat - 24 h, iat]; a token
+ * without one (signed before the claim existed) began its session when it was issued.
+ */
+function authTimeOf(claim: unknown, iat: number): number {
+  if (typeof claim !== 'number' || !Number.isInteger(claim)) return iat;
+  return Math.min(iat, Math.max(claim, iat - MAX_TOKEN_MS / 1000));
 }
 
 /** Tokens remembered after their signature was checked; the oldest are forgotten first. */
@@ -69,17 +89,25 @@ async function registerAuth(app: FastifyInstance) {
   };
 
   app.decorateRequest('auth', null);
-  app.decorateRequest('tokenIssuedAt', null);
+  app.decorateRequest('sessionStartedAt', null);
 
-  app.decorate('signToken', async (user: { id: number; tokenVersion: number }, expiresInMs?: number) => {
-    const ms = Math.min(Math.max(expiresInMs ?? MAX_TOKEN_MS, 1000), MAX_TOKEN_MS);
-    return new SignJWT({ ver: user.tokenVersion })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id))
-      .setIssuedAt()
-      .setExpirationTime(Math.floor((Date.now() + ms) / 1000))
-      .sign(key);
-  });
+  // `sessionStartedAt` (ms) is given by a silent renewal: the new token keeps the session's sign-in time
+  // (bounded to the last 24 h) instead of starting a new session, so what the device queued before the
+  // renewal is still vouched for. A sign-in (password, SSO, password change) starts a session now.
+  app.decorate(
+    'signToken',
+    async (user: { id: number; tokenVersion: number }, expiresInMs?: number, sessionStartedAt?: number) => {
+      const ms = Math.min(Math.max(expiresInMs ?? MAX_TOKEN_MS, 1000), MAX_TOKEN_MS);
+      const now = Math.floor(Date.now() / 1000);
+      const authTime = sessionStartedAt === undefined ? now : authTimeOf(Math.floor(sessionStartedAt / 1000), now);
+      return new SignJWT({ ver: user.tokenVersion, auth_time: authTime })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuedAt(now)
+        .setExpirationTime(Math.floor((Date.now() + ms) / 1000))
+        .sign(key);
+    },
+  );
 
   async function verify(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers.authorization;
@@ -103,14 +131,14 @@ async function registerAuth(app: FastifyInstance) {
         const { iat, exp } = payload as { iat: number; exp: number };
         if (exp - iat > MAX_TOKEN_MS / 1000 || iat > Date.now() / 1000 + CLOCK_TOLERANCE_S)
           throw new Error('token lifetime');
-        claims = { sub: payload.sub, ver: payload.ver, iat, exp };
+        claims = { sub: payload.sub, ver: payload.ver, iat, exp, authTime: authTimeOf(payload.auth_time, iat) };
       } catch {
         throw unauthorized();
       }
       remember(token, claims);
     }
     const { sub, ver } = claims;
-    request.tokenIssuedAt = claims.iat * 1000;
+    request.sessionStartedAt = claims.authTime * 1000;
     const user = sub && /^\d+$/.test(sub) ? await findAuthUser(app.db, Number(sub)) : undefined;
     if (!user || user.tokenVersion !== ver) throw unauthorized();
     return user;

@@ -166,11 +166,18 @@ export async function writeNotification(
   type: NotificationType,
   ticket: Pick<LockedTicket, 'id' | 'supplierName' | 'carrierName'>,
   title: string,
+  actorId: number,
 ): Promise<void> {
   await db.insert(events).values({
     type,
     ticketId: ticket.id,
-    payload: { title, ticketNumber: ticket.id, supplierName: ticket.supplierName, carrierName: ticket.carrierName },
+    payload: {
+      title,
+      ticketNumber: ticket.id,
+      supplierName: ticket.supplierName,
+      carrierName: ticket.carrierName,
+      actorId,
+    },
   });
 }
 

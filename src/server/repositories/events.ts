@@ -17,6 +17,8 @@ export interface TicketEventPayload {
   ticketNumber: number;
   supplierName: string;
   carrierName: string | null;
+  /** The user whose request raised it (TicketEventMessage.actorId). */
+  actorId: number;
 }
 
 export async function writeEvent(

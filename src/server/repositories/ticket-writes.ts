@@ -171,3 +171,21 @@ export async function staleTicketIds(tx: Tx, cutoff: Date, limit = 500): Promise
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** The live PENDING and CONFIRMED tickets of a yard, as the delete rule reads them. */
+export async function openTicketsOfYard(
+  tx: Tx,
+  depotId: number,
+): Promise<{ id: number; status: TicketStatus; originDepotId: number }[]> {
+  const rows = await tx
+    .select({ id: tickets.id, status: tickets.status, originDepotId: tickets.originDepotId })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.originDepotId, depotId),
+        isNull(tickets.deletedAt),
+        inArray(tickets.status, ['PENDING', 'CONFIRMED']),
+      ),
+    );
+  return rows.map((row) => ({ ...row, status: row.status as TicketStatus }));
+}

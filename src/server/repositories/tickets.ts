@@ -51,6 +51,10 @@ export interface TicketListFilter {
   unassigned?: boolean | undefined;
   /** The carrier's /all page: also tickets it was offered before. */
   all?: boolean | undefined;
+  /** Tickets customs have (true) or have not (false) read. */
+  customsRead?: boolean | undefined;
+  /** Only tickets with a provider invoice that has no payment voucher yet. */
+  unpaid?: boolean | undefined;
 }
 export type { TicketView };
 
@@ -194,7 +198,13 @@ const onlyStatusFilter = (f: TicketListFilter) =>
   !f.borderCrossingIds?.length &&
   !f.beforeDate &&
   !f.unassigned &&
-  !f.all;
+  !f.all &&
+  !f.unpaid &&
+  f.customsRead === undefined;
+
+/** Statuses and the read flag alone: an agent's unread (or read) list, answered from the agent's view rows. */
+const onlyStatusAndRead = (f: TicketListFilter) =>
+  f.customsRead !== undefined && onlyStatusFilter({ ...f, customsRead: undefined });
 
 /** `%text%` for ILIKE with the user's own % and _ taken literally. */
 
@@ -235,6 +245,11 @@ function filterConditions(f: TicketListFilter): SQL[] {
   if (f.unassigned) {
     where.push(sql`${tickets.status} = 'PENDING' and not exists (select 1 from ticket_assignments a
       where a.ticket_id = ${tickets.id} and a.status = 'PENDING')`);
+  }
+  if (f.customsRead !== undefined) where.push(eq(tickets.customsRead, f.customsRead));
+  if (f.unpaid) {
+    where.push(sql`exists (select 1 from provider_invoices pi
+      where pi.ticket_id = ${tickets.id} and pi.payment_date is null)`);
   }
   return where;
 }
@@ -330,6 +345,7 @@ const KEYED_VIEWS = {
     status: ticketCarrierViews.status,
     createdAt: ticketCarrierViews.createdAt,
     counted: sql`${ticketCarrierViews.open}`,
+    read: undefined,
   },
   customs: {
     table: ticketCustomsViews,
@@ -338,6 +354,7 @@ const KEYED_VIEWS = {
     status: ticketCustomsViews.status,
     createdAt: ticketCustomsViews.createdAt,
     counted: undefined,
+    read: ticketCustomsViews.read,
   },
 } as const;
 const keyedView = (kind: CountScopeKind) => (kind === 'carrier' || kind === 'customs' ? KEYED_VIEWS[kind] : null);
@@ -431,6 +448,7 @@ export async function listTickets(
     });
     return { viewsJson: rows[0]?.views ?? '[]', count };
   }
+  if (scope?.kind === 'customs' && onlyStatusAndRead(f)) return customsReadPage(db, scope.id, reader, f, order, offset);
   const where = and(isNull(tickets.deletedAt), viewScope(viewer, f.all === true), ...filterConditions(f));
   // A carrier's or an agent's page is walked from its own view rows, as above.
   const view = scope && keyedView(scope.kind);
@@ -444,6 +462,7 @@ export async function listTickets(
             and(
               eq(view.party, scope.id),
               f.all === true ? undefined : view.counted,
+              view.read && f.customsRead !== undefined ? readCondition(view.read, f.customsRead) : undefined,
               f.statuses.length > 0 ? inArray(view.status, [...f.statuses]) : sql`false`,
               isNull(tickets.deletedAt),
               ...filterConditions(f),
@@ -464,6 +483,46 @@ export async function listTickets(
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(tickets)
+      .where(where)
+      .then((r) => Number(r[0]?.n ?? 0)),
+  ]);
+  return { viewsJson: rows[0]?.views ?? '[]', count };
+}
+
+/** The read flag as written SQL, so a plan sees `not read` and takes the unread rows' partial index. */
+const readCondition = (column: AnyPgColumn, read: boolean) => (read ? sql`${column}` : sql`not ${column}`);
+
+/**
+ * An agent's tickets by status and read flag (the customs home's unread documentation): page and total
+ * from the agent's view rows alone, the unread ones from their partial index. The rows are kept with the
+ * ticket's flag in the writing transaction (migration 0012), so nothing else is read.
+ */
+async function customsReadPage(
+  db: Tx,
+  agentId: number,
+  reader: OfferReader,
+  f: TicketListFilter,
+  order: 'ASC' | 'DESC',
+  offset: number,
+): Promise<{ viewsJson: string; count: number }> {
+  const v = ticketCustomsViews;
+  const where = and(
+    eq(v.customsAgentId, agentId),
+    f.statuses.length > 0 ? inArray(v.status, [...f.statuses]) : sql`false`,
+    readCondition(v.read, f.customsRead === true),
+  );
+  const page = db
+    .select({ id: sql<number>`${v.ticketId}`.as('id') })
+    .from(v)
+    .where(where)
+    .orderBy(order === 'ASC' ? asc(v.ticketId) : desc(v.ticketId))
+    .limit(f.limit)
+    .offset(offset);
+  const [rows, count] = await Promise.all([
+    viewsQuery(db, page.as('page'), reader.ownOffersOf, order),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(v)
       .where(where)
       .then((r) => Number(r[0]?.n ?? 0)),
   ]);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { fromCents, netTonnes, toCents } from '../../shared/domain/money';
 import {
   crossFieldIssues,
+  type AdminRailcarEdit,
   type AdminTicketEdit,
   type CreateRailcarDocumentation,
   type CreateTruckDocumentation,
@@ -42,7 +43,7 @@ import { transition } from './transition';
 
 export type CreateInput = CreateTruckDocumentation | CreateRailcarDocumentation;
 /** A supplier's update, or the admin's ticket edit (everything but its rules optional). */
-export type UpdateInput = UpdateTruckDocumentation | UpdateRailcarDocumentation | AdminTicketEdit;
+export type UpdateInput = UpdateTruckDocumentation | UpdateRailcarDocumentation | AdminTicketEdit | AdminRailcarEdit;
 
 const label = (mode: DocumentMode) => (mode === 'TRUCK' ? 'Truck' : 'Railcar');
 const money = (n: number) => fromCents(toCents(n));
@@ -179,7 +180,7 @@ export async function createDocumentation(
           );
         }
         // One notification type for both loads; its title names the mode, so a railcar is not announced as a truck.
-        await writeNotification(tx, 'Truck loaded', ticket, mode === 'RAILCAR' ? 'railcar' : 'truck');
+        await writeNotification(tx, 'Truck loaded', ticket, mode === 'RAILCAR' ? 'railcar' : 'truck', auth.id);
         return {
           value: id,
           data: { documentationId: id, mode, invoiceNumber: input.invoiceNumber, reservedTonnes: tonnes },
@@ -236,7 +237,7 @@ export async function updateDocumentation(
             materialDescription:
               input.materialDescription === undefined ? doc.materialDescription : input.materialDescription,
             purchaseOrderId: input.purchaseOrderId === undefined ? doc.purchaseOrderId : input.purchaseOrderId,
-            waybill: 'waybill' in input ? input.waybill : doc.waybill,
+            waybill: 'waybill' in input && input.waybill !== undefined ? input.waybill : doc.waybill,
             comments: 'comments' in input && input.comments !== undefined ? input.comments : doc.comments,
           };
           const issues = crossFieldIssues({

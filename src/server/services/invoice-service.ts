@@ -75,7 +75,7 @@ export async function createInvoice(
             },
           );
         }
-        await writeNotification(tx, 'Ticket invoiced', ticket, 'invoiced');
+        await writeNotification(tx, 'Ticket invoiced', ticket, 'invoiced', auth.id);
         return { value: id, data: { invoiceId: id, number: input.number, borderCrossingId: input.borderCrossingId } };
       }),
     );
@@ -154,7 +154,7 @@ export async function changeInvoice(
         });
         if (crossingChanged) {
           await markCustomsUnread(tx, ticket.id);
-          await writeNotification(tx, 'Changed Customs Agent', ticket, 'customs');
+          await writeNotification(tx, 'Changed Customs Agent', ticket, 'customs', auth.id);
         }
         return {
           value: undefined,

@@ -11,20 +11,27 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { FileStore } from '../files/file-store';
 import { downloadName } from './download-name';
+import { EXCEL_FORMATS, excelDay } from '../../shared/format/display-format';
 import { exportRowsAfter, invoiceFilesAfter, invoiceFilesTotal, type RpaExportRow } from '../repositories/rpas';
 
 const PAGE = 200;
 
-/** Weights and amounts: exact decimals with two places, written as numbers Excel can add up. */
-const AMOUNT = '#,##0.00';
+/**
+ * Cell kinds: weights and amounts are number cells (Excel can add them up) whose format shows two
+ * places, amounts naming their currency (US$); dates are date cells shown with the month named.
+ */
+const LBS = { kind: 'number', numFmt: EXCEL_FORMATS.lbs } as const;
+const USD = { kind: 'number', numFmt: EXCEL_FORMATS.usd } as const;
+const DAY = { kind: 'day', numFmt: EXCEL_FORMATS.day } as const;
+type CellKind = typeof LBS | typeof USD | typeof DAY;
 
 type ErpKey = keyof RpaExportRow | 'rpaId';
 
 /**
- * The ERP columns in their order, one line each: header, row field, width, and a number format for
- * the decimal columns. The header row, the widths and every data row are made from this one table.
+ * The ERP columns in their order, one line each: header, row field, width, and the cell kind of the
+ * number and date columns. The header row, the widths and every data row are made from this one table.
  */
-const ERP_TABLE: [header: string, key: ErpKey, width: number, numFmt?: string][] = [
+const ERP_TABLE: [header: string, key: ErpKey, width: number, kind?: CellKind][] = [
   ['RPA', 'rpaId', 8],
   ['Trip ID', 'ticketId', 10],
   ['Supplier SAP ID', 'supplierSapId', 14],
@@ -34,29 +41,30 @@ const ERP_TABLE: [header: string, key: ErpKey, width: number, numFmt?: string][]
   ['Material code', 'materialCode', 14],
   ['Material', 'materialDescription', 34],
   ['Purchase order', 'purchaseOrder', 16],
-  ['Gross weight (lbs)', 'grossWeight', 16, AMOUNT],
-  ['Tare weight (lbs)', 'tareWeight', 16, AMOUNT],
-  ['Net weight (lbs)', 'netWeight', 16, AMOUNT],
+  ['Gross weight (lbs)', 'grossWeight', 16, LBS],
+  ['Tare weight (lbs)', 'tareWeight', 16, LBS],
+  ['Net weight (lbs)', 'netWeight', 16, LBS],
   ['Supplier invoice number', 'supplierInvoiceNumber', 22],
-  ['Supplier invoice date', 'supplierInvoiceDate', 18],
-  ['Supplier invoice amount', 'supplierInvoiceAmount', 20, AMOUNT],
+  ['Supplier invoice date', 'supplierInvoiceDate', 18, DAY],
+  ['Supplier invoice amount', 'supplierInvoiceAmount', 20, USD],
   ['TA invoice number', 'invoiceNumber', 18],
-  ['TA invoice date', 'invoiceDate', 14],
+  ['TA invoice date', 'invoiceDate', 14, DAY],
   ['SAP validation', 'sapValidationStatus', 14],
   ['Border crossing', 'borderCrossing', 28],
   ['Customs agent', 'customsAgent', 22],
   ['Destination', 'destination', 24],
   ['Payment number', 'paymentNumber', 16],
-  ['Payment date', 'paymentDate', 14],
+  ['Payment date', 'paymentDate', 14, DAY],
 ];
 
-const ERP_COLUMNS = ERP_TABLE.map(([header, key, width, numFmt]) => ({ header, key, width, numFmt }));
+const ERP_COLUMNS = ERP_TABLE.map(([header, key, width, kind]) => ({ header, key, width, kind }));
 
 function cellOf(row: RpaExportRow, column: (typeof ERP_COLUMNS)[number], rpaId: number): ExcelJS.CellValue {
   if (column.key === 'rpaId') return rpaId;
   const value = row[column.key];
   if (value === null) return null;
-  return column.numFmt ? Number(value) : value;
+  if (column.kind?.kind === 'day') return excelDay(String(value));
+  return column.kind ? Number(value) : value;
 }
 
 /**
@@ -87,7 +95,7 @@ export function streamRpaWorkbook(db: Db, rpaId: number, log: FastifyBaseLogger)
     header: c.header,
     key: c.key,
     width: c.width,
-    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+    ...(c.kind ? { style: { numFmt: c.kind.numFmt } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   void (async () => {

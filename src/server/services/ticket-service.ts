@@ -20,7 +20,6 @@ import {
   lockTicket,
   moveTicket,
   releaseReservedTonnes,
-  removeTicket,
   setCustomsRead,
   ticketNames,
   type LockedTicket,
@@ -53,7 +52,7 @@ async function ticketTransition(
 }
 
 /** The conditional write found the ticket moved on: it lost a race the row lock did not serialise. */
-function lostRace(ticket: LockedTicket): never {
+export function lostRace(ticket: LockedTicket): never {
   throw new HttpError(
     409,
     `Ticket ${ticket.id} is no longer ${ticket.status}; it was changed by another request`,
@@ -107,6 +106,7 @@ export async function createTickets(
         ticketNumber: id,
         supplierName,
         carrierName: carrier?.businessName ?? null,
+        actorId: auth.id,
       });
     }
     return hydrate(tx, auth, ids);
@@ -152,7 +152,12 @@ export async function confirmTicket(
       ));
     if (!moved) lostRace(ticket);
     const names = await ticketNames(tx, id);
-    await writeEvent(tx, 'Ticket confirmed', id, { title: 'confirmed', ticketNumber: id, ...names });
+    await writeEvent(tx, 'Ticket confirmed', id, {
+      title: 'confirmed',
+      ticketNumber: id,
+      ...names,
+      actorId: auth.id,
+    });
     return { data: { assignmentId: offer.id, withdrawalDate: date.toISOString(), timezone: input.timezone } };
   });
 }
@@ -174,6 +179,20 @@ export async function declineTicket(db: Db, auth: AuthUser, id: number, reason: 
     if (!moved) lostRace(ticket);
     await allocate(tx, id, now, auth.id);
     return { reason, data: { assignmentId: offer.id } };
+  });
+}
+
+/**
+ * The carrier passes on its PENDING offer, saying why: the offer is closed DECLINED (an offer not
+ * confirmed, so the service level counts it against the carrier) and the ticket is offered to the next
+ * eligible carrier at once, instead of after ALLOCATION_FREQUENCY.
+ */
+export async function passOffer(db: Db, auth: AuthUser, id: number, reason: string, now = new Date()) {
+  return ticketTransition(db, auth, id, 'pass', now, async (tx, ticket) => {
+    const offer = ticket.openOffer!;
+    if (!(await moveOffer(tx, offer.id, 'PENDING', 'DECLINED', reason, now))) lostRace(ticket);
+    const next = await allocate(tx, id, now, auth.id);
+    return { reason, data: { assignmentId: offer.id, nextCarrierId: next?.carrierId ?? null } };
   });
 }
 
@@ -222,21 +241,6 @@ export async function cancelTicket(db: Db, auth: AuthUser, id: number, now = new
     if (!(await moveTicket(tx, id, 'SUPPLIER_INVOICED', 'CANCELED', {}, now))) lostRace(ticket);
     await releaseReservedTonnes(tx, id);
   });
-}
-
-/** The owning supplier removes a PENDING or CONFIRMED ticket (soft delete, kept for audit). */
-export async function deleteTicket(
-  db: Db,
-  auth: AuthUser,
-  id: number,
-  now = new Date(),
-): Promise<{ ok: true; id: number }> {
-  const reason = 'deleted by supplier';
-  await ticketTransition(db, auth, id, 'delete', now, async (tx, ticket) => {
-    if (!(await removeTicket(tx, ticket, reason, now))) lostRace(ticket);
-    return { reason };
-  });
-  return { ok: true, id };
 }
 
 export interface UpdateInput {

@@ -45,4 +45,14 @@ export interface TicketEventMessage {
   supplierName: string | null;
   carrierName: string | null;
   providerName?: string | null;
+  /**
+   * The user whose request raised the event (null for a background job). That user's tabs refresh
+   * their lists but show no live toast for it: the action's own toast already said it, and two stacked
+   * toasts covered a phone's title and buttons. Only the event stream carries it, never a push message.
+   */
+  actorId?: number | null;
 }
+
+/** Whether an event was raised by this user's own request: refresh, but no second toast. */
+export const isOwnAction = (event: { actorId?: number | null }, userId: number): boolean =>
+  typeof event.actorId === 'number' && event.actorId === userId;

@@ -12,7 +12,8 @@
  * test compares them with each home screen's own configuration.
  */
 import { buildQuery } from '../query-string';
-import type { Role } from './roles';
+import type { CarrierMode, Role } from './roles';
+import type { TicketStatus } from './ticket-status';
 import { TICKET_LIST_DEFAULTS, type TicketList } from './role-views';
 
 /** Which list a home path shows and the roles whose home it is (another role is sent elsewhere). */
@@ -26,11 +27,11 @@ export interface FirstListRequest {
   url: string;
   /** The filters as the list screen holds them with nothing chosen (the key of its data). */
   filters: {
-    statusName: string[];
+    statusName: TicketStatus[];
     page: number;
     limit: number;
     carrierId: number[];
-    carrierMode: string[];
+    carrierMode: CarrierMode[];
     destinationId: number[];
     orderBy: 'DESC';
   };

@@ -58,14 +58,15 @@ function formatterFor(locale: string): Intl.NumberFormat {
 }
 
 /**
- * '$1,234.50' in en-US and es-MX (the app's two locales, chosen in src/app/lib/locale-format.ts): the $ prefix and
- * the locale's separators, 2 decimals.
+ * 'US$1,234.50' in en-US and es-MX (the app's two locales, chosen in src/app/lib/locale-format.ts): every
+ * amount the portal keeps is in US dollars, and in Mexico a bare '$' means pesos, so the currency is
+ * named in both languages (src/shared/format/decisions/0002). The locale gives the separators; 2 decimals.
  * The amount is formatted from its exact decimal text, never through a float multiplication.
  */
 export function formatMoney(value: number | string, locale = 'en-US'): string {
   const cents = toCents(value);
   const text = formatterFor(locale).format(fromCents(Math.abs(cents)) as `${number}`);
-  return cents < 0 ? `-$${text}` : `$${text}`;
+  return cents < 0 ? `-US$${text}` : `US$${text}`;
 }
 
 /** Exactly, by definition of the international pound (1959). */

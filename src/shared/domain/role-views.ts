@@ -84,8 +84,23 @@ export function expandStatusFilter(role: Role, values: readonly string[]): Ticke
   return TICKET_STATUSES.filter((status) => selected.has(status));
 }
 
-/** The ticket lists whose default filter the spec fixes and. */
-export type TicketList = 'generic' | 'supplier' | 'adminOngoing' | 'delivered';
+/**
+ * The ticket lists with a default filter: the spec's (generic, supplier, adminOngoing, delivered), the
+ * carrier's and customs' home lists, and the work sections the carrier's and supplier's homes open on (home-work.ts).
+ */
+export type TicketList =
+  | 'generic'
+  | 'supplier'
+  | 'carrier'
+  | 'adminOngoing'
+  | 'delivered'
+  | 'customsHome'
+  | 'carrierOffers'
+  | 'carrierPickups'
+  | 'supplierDocumentation'
+  | 'supplierPending'
+  | 'supplierOpen'
+  | 'carrierOpen';
 
 export interface ListDefaults {
   readonly statuses: readonly TicketStatus[];
@@ -93,18 +108,54 @@ export interface ListDefaults {
 }
 
 const ALL_BUT_CANCELED = TICKET_STATUSES.filter((status) => status !== 'CANCELED');
+/**
+ * The statuses of work still under way. Delivered and cancelled tickets leave the home lists (issue 27):
+ * they stay under the supplier's Previous, the carrier's /all and the admin's Delivered (and the
+ * status filter still selects them).
+ */
+export const OPEN_STATUSES = TICKET_STATUSES.filter((status) => status !== 'CANCELED' && status !== 'DELIVERED');
+
+/** How many tickets a home's work section shows; more are reached through the list it links to. */
+export const WORK_SECTION_LIMIT = 50;
+
+/** The open statuses a home's work sections do not already show: its list below them. */
+const besides = (shown: readonly TicketStatus[]) => OPEN_STATUSES.filter((status) => !shown.includes(status));
 
 export const TICKET_LIST_DEFAULTS: Readonly<Record<TicketList, ListDefaults>> = {
   generic: { statuses: ALL_BUT_CANCELED, limit: 50 },
-  supplier: { statuses: ALL_BUT_CANCELED, limit: 10 },
-  // The first of the spec's two readings: it lists stored statuses, and includes CANCELED so an admin
-  // sees what suppliers cancelled; only DELIVERED moves to its own list.
+  // Below their work sections (CONFIRMED for the supplier, PENDING and CONFIRMED for the carrier), so
+  // that each ticket is listed once on the home as it opens; a search or a filter looks through every
+  // open ticket (supplierOpen, carrierOpen).
+  supplier: { statuses: besides(['CONFIRMED']), limit: 10 },
+  carrier: { statuses: besides(['PENDING', 'CONFIRMED']), limit: 50 },
+  supplierOpen: { statuses: OPEN_STATUSES, limit: 10 },
+  carrierOpen: { statuses: OPEN_STATUSES, limit: 50 },
+  // The first of the spec's two readings (stored statuses), without CANCELED: cancelled tickets leave
+  // the admin's home as they leave every home (decisions/0001 beside home-work.ts); the status filter
+  // still selects them.
   adminOngoing: {
-    statuses: ['CONFIRMED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED', 'CANCELED'],
+    statuses: ['CONFIRMED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED'],
     limit: 20,
   },
   delivered: { statuses: ['DELIVERED'], limit: 50 },
+  // The customs home holds the work still at the border: awaiting release, and released but not yet
+  // delivered. Delivered tickets stay under the status filter and the documentation lists
+  // (src/app/features/customs/decisions/0001-customs-home.md).
+  customsHome: { statuses: ['TA_INVOICED', 'MX_TRANSIT'], limit: 50 },
+  // Work sections: one status each, so the server answers them from its maintained counts and views.
+  carrierOffers: { statuses: ['PENDING'], limit: WORK_SECTION_LIMIT },
+  carrierPickups: { statuses: ['CONFIRMED'], limit: WORK_SECTION_LIMIT },
+  supplierDocumentation: { statuses: ['CONFIRMED'], limit: WORK_SECTION_LIMIT },
+  supplierPending: { statuses: ['PENDING'], limit: WORK_SECTION_LIMIT },
 };
+
+/**
+ * Whether customs show a ticket as new work: not read by customs and still at the border (a delivered
+ * ticket nobody opened is finished business). The unread documentation lists ask the server for the same.
+ */
+export function isCustomsUnread(ticket: { customsRead: boolean; status: { name: TicketStatus } }): boolean {
+  return !ticket.customsRead && TICKET_LIST_DEFAULTS.customsHome.statuses.includes(ticket.status.name);
+}
 
 /** The admin ongoing list's page size after "Clean filters". */
 export const ADMIN_ONGOING_RESET_LIMIT = 10;
@@ -181,16 +232,31 @@ export interface DeletableTicket {
 }
 
 /**
- * The supplier's delete picker: one ticket per origin yard, newest id first, taken from
- * the PENDING tickets if there are any, otherwise from the CONFIRMED ones.
+ * The one delete rule (spec: "one ticket per distinct origin yard, newest id first, using the pending
+ * ones if any, otherwise the confirmed ones"), read per yard: each yard offers its newest PENDING ticket,
+ * or its newest CONFIRMED one when it has none pending (decisions/delete-rule-per-yard.md). The picker
+ * lists these, the ticket page offers Delete only on them, and the server refuses any other with 409.
  */
 export function deleteCandidates<T extends DeletableTicket>(tickets: readonly T[]): T[] {
-  const pending = tickets.filter((ticket) => ticket.status === 'PENDING');
-  const pool = pending.length > 0 ? pending : tickets.filter((ticket) => ticket.status === 'CONFIRMED');
-  const newestPerYard = new Map<number, T>();
-  for (const ticket of pool) {
-    const current = newestPerYard.get(ticket.originDepotId);
-    if (!current || ticket.id > current.id) newestPerYard.set(ticket.originDepotId, ticket);
+  const byYard = new Map<number, T>();
+  for (const ticket of tickets) {
+    if (ticket.status !== 'PENDING' && ticket.status !== 'CONFIRMED') continue;
+    const current = byYard.get(ticket.originDepotId);
+    if (!current || outranks(ticket, current)) byYard.set(ticket.originDepotId, ticket);
   }
-  return [...newestPerYard.values()].sort((a, b) => b.id - a.id);
+  return [...byYard.values()].sort((a, b) => b.id - a.id);
+}
+
+/** Pending before confirmed, then the newer id. */
+function outranks(a: DeletableTicket, b: DeletableTicket): boolean {
+  if (a.status !== b.status) return a.status === 'PENDING';
+  return a.id > b.id;
+}
+
+/**
+ * The ticket of `yardId` the delete rule offers, given the open tickets of that yard (others are
+ * ignored), or null when the yard has none open.
+ */
+export function deletableOfYard<T extends DeletableTicket>(tickets: readonly T[], yardId: number): T | null {
+  return deleteCandidates(tickets.filter((ticket) => ticket.originDepotId === yardId))[0] ?? null;
 }

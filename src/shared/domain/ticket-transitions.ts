@@ -17,6 +17,7 @@ export const TICKET_ACTIONS = [
   'create',
   'confirm',
   'decline',
+  'pass',
   'manual',
   'delete',
   'documentation-create',
@@ -82,6 +83,18 @@ export const TICKET_TRANSITIONS = {
     permission: 'ticket:decline',
     to: 'PENDING',
     refusal: 'it cannot be declined',
+  },
+  // Beyond the spec (DESIGN.md section 3): the carrier passes on an offer it does not want, with a
+  // reason, so the ticket goes to the next carrier at once instead of waiting for the offer to expire.
+  // The offer is closed DECLINED, so the service level counts it as an offer not confirmed.
+  pass: {
+    task: 'pass on offers',
+    from: ['PENDING'],
+    offer: 'PENDING',
+    roles: ['CARRIER'],
+    permission: 'ticket:pass',
+    to: 'PENDING',
+    refusal: 'its offer cannot be passed on',
   },
   manual: {
     task: 'assign carriers by hand',

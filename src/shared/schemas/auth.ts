@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
+import { isTimeZone } from '../format/display-format';
 
 /** 24 h: the longest a token may live whatever the client asks. */
 export const MAX_TOKEN_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +24,18 @@ export type LoginInput = v.InferOutput<typeof LoginSchema>;
 
 export const TokenLoginSchema = v.object({ expiresIn: v.optional(expiresIn) });
 
+/**
+ * GET /auth/captcha/required: whether the next sign-in from this address (and for this username, when
+ * given) must carry a solved captcha. An empty username asks about the address alone.
+ */
+export const CaptchaRequiredQuerySchema = v.object({
+  username: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+});
+export interface CaptchaRequiredAnswer {
+  captchaRequired: boolean;
+}
+const TIME_ZONE_MESSAGE = 'Time zone must be an IANA name such as America/Mexico_City';
+
 export const RecoverSchema = v.object({
   username: v.pipe(
     v.optional(v.string(MSG.usernameRequired), ''),
@@ -32,6 +45,8 @@ export const RecoverSchema = v.object({
   ),
   /** ALTCHA solution (base64 payload), required when the server asks for one. */
   captcha: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
+  /** The device's IANA time zone: the mail says until when the link works in the user's own time. */
+  timeZone: v.optional(v.pipe(v.string(), v.maxLength(64, TIME_ZONE_MESSAGE), v.check(isTimeZone, TIME_ZONE_MESSAGE))),
 });
 export type RecoverInput = v.InferOutput<typeof RecoverSchema>;
 

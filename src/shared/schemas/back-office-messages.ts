@@ -17,6 +17,7 @@ export const BACK_OFFICE_MSG = {
   // Contracts
   description: 'Description must be 1 to 200 characters',
   priceMin: 'Price must be at least 1',
+  priceNumber: 'Price must be a number',
   priceInteger: 'Price must be a whole number',
   priceDecimals: 'Price can have at most 2 decimals',
   priceMax: 'Price is too large',
@@ -39,8 +40,8 @@ export const BACK_OFFICE_MSG = {
   supplierUnknown: 'Supplier not found',
   city: 'City must be 3 to 100 characters',
   address: 'Address must be 3 to 100 characters',
-  latitude: 'Latitude must be a number from -90 to 90',
-  longitude: 'Longitude must be a number from -180 to 180',
+  latitude: 'Latitude must be a number from -90 to 90, with at most 8 decimals',
+  longitude: 'Longitude must be a number from -180 to 180, with at most 8 decimals',
   location: 'Location must be a GeoJSON point [longitude, latitude]',
   depotDescription: 'Description must be at most 200 characters',
   borderCrossing: 'Border crossing must be a valid id',

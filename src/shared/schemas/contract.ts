@@ -15,8 +15,12 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 const description = v.pipe(v.string(M.required), v.trim(), v.nonEmpty(M.required), v.maxLength(200, M.description));
 const date = v.pipe(v.string(M.required), v.trim(), v.nonEmpty(M.required), v.check(isIsoDate, M.date));
+// A price left out or null is missing; anything else that is not a JSON number (such as the text
+// '2,500.50') is refused as not a number rather than read or called missing.
 const price = v.pipe(
-  v.number(M.required),
+  v.unknown(),
+  v.check((x) => x !== undefined && x !== null && x !== '', M.required),
+  v.number(M.priceNumber),
   v.minValue(1, M.priceMin),
   v.maxValue(MAX_CONTRACT_PRICE, M.priceMax),
   v.check(hasAtMostTwoDecimals, M.priceDecimals),

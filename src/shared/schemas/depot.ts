@@ -1,9 +1,12 @@
 /**
- * Depot master (admin /depotsabm, POST /depots). The form takes latitude and longitude as text (2 to 200
- * characters) and sends a GeoJSON point of numbers, `[longitude, latitude]`; the server checks the point.
+ * Depot master (admin /depotsabm, POST /depots). The form reads latitude and longitude as typed numbers
+ * (NUMBER_RULES.coordinate: signed, at most 8 decimals, never grouped) and sends a GeoJSON point of
+ * numbers, `[longitude, latitude]`; the server checks the point by the same rule, so a coordinate with
+ * more decimals is refused rather than rounded where it is stored.
  */
 import * as v from 'valibot';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
+import { hasAtMostDecimals, NUMBER_RULES } from '../domain/number-text';
 import { bodyId, objectMessage, queryInteger } from './schema-helpers';
 
 const id = bodyId;
@@ -25,8 +28,15 @@ export const CreateDepotSchema = v.object(
               v.finite(M.longitude),
               v.minValue(-180, M.longitude),
               v.maxValue(180, M.longitude),
+              v.check((n) => hasAtMostDecimals(n, NUMBER_RULES.coordinate.decimals), M.longitude),
             ),
-            v.pipe(v.number(M.latitude), v.finite(M.latitude), v.minValue(-90, M.latitude), v.maxValue(90, M.latitude)),
+            v.pipe(
+              v.number(M.latitude),
+              v.finite(M.latitude),
+              v.minValue(-90, M.latitude),
+              v.maxValue(90, M.latitude),
+              v.check((n) => hasAtMostDecimals(n, NUMBER_RULES.coordinate.decimals), M.latitude),
+            ),
           ],
           M.location,
         ),
@@ -50,17 +60,6 @@ export const CreateDepotSchema = v.object(
 );
 export type CreateDepotInput = v.InferOutput<typeof CreateDepotSchema>;
 export const CreateDepotBodySchema = v.object({ depot: CreateDepotSchema }, objectMessage(M.body));
-
-/** One coordinate as typed in the form: 2 to 200 characters that read as a number in range. */
-export const coordinateText = (message: string, limit: number) =>
-  v.pipe(
-    v.string(M.required),
-    v.trim(),
-    v.nonEmpty(M.required),
-    v.minLength(2, message),
-    v.maxLength(200, message),
-    v.check((s) => /^-?\d+(\.\d+)?$/.test(s) && Math.abs(Number(s)) <= limit, message),
-  );
 
 export const DepotFilterQuerySchema = v.object({
   page: v.optional(queryInteger(M.page, 1, 1_000_000), 1),

@@ -4,6 +4,8 @@
  * JSON part of a multipart upload is often built from form inputs.
  */
 import * as v from 'valibot';
+import { equipmentFault } from '../domain/car-equipment';
+import { isAfterDay, latestCalendarDay } from '../domain/invoice-date';
 import {
   FIELD_MSG,
   optionalDate,
@@ -13,6 +15,7 @@ import {
   optionalText,
   patternText,
   positiveDecimal,
+  present,
   requiredDate,
   requiredId,
   requiredText,
@@ -20,13 +23,14 @@ import {
 import { MSG } from './messages';
 
 export const DOC_MSG = {
-  ticketRequired: 'Carrier is a required field',
-  railcarTicketRequired: 'Ticket is a required field',
+  // The spec words an empty ticket pick as 'Carrier is a required field'; the field is the ticket.
+  ticketRequired: 'Ticket is a required field',
   carrierRequired: 'Carrier is a required field',
   destinationRequired: 'Destination is a required field',
   depotRequired: 'Yard is a required field',
   invoiceDateRequired: 'Invoice date is a required field',
   invoiceDateFormat: 'Invoice date must be a date (YYYY-MM-DD)',
+  invoiceDateFuture: 'Invoice date cannot be in the future',
   invoiceNumberRequired: 'Invoice number is a required field',
   invoiceAmountRequired: 'Invoice amount is a required field',
   invoiceAmountPositive: 'Invoice Amount must be a positive number',
@@ -75,10 +79,30 @@ export const REQUIRED_FILE_MSG: Record<DocumentFileField, string> = {
   photos: FILE_MSG.required,
 };
 
-const CAR_EQUIPMENT = /^[A-Za-z0-9]{6,}$/;
-const carEquipment = patternText(DOC_MSG.carEquipmentRequired, DOC_MSG.carEquipmentFormat, CAR_EQUIPMENT);
-const optionalCarEquipment = optionalPatternText(DOC_MSG.carEquipmentFormat, CAR_EQUIPMENT);
-const waybill = patternText(DOC_MSG.waybillRequired, DOC_MSG.waybillFormat, /^\d{5,}$/);
+/** A car/equipment id refused with the fault it has (a space, a hyphen, small letters...). */
+const equipmentChecks = [
+  v.check(present, DOC_MSG.carEquipmentRequired),
+  v.check(
+    (x: unknown) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x)),
+    DOC_MSG.carEquipmentFormat,
+  ),
+  v.transform((x: unknown) => String(x).trim()),
+  v.check(
+    (text: string) => equipmentFault(text) === null,
+    (issue) => equipmentFault(String(issue.input)) ?? DOC_MSG.carEquipmentFormat,
+  ),
+] as const;
+const carEquipment = v.pipe(v.optional(v.unknown(), null), ...equipmentChecks);
+const optionalCarEquipment = v.optional(v.pipe(v.unknown(), ...equipmentChecks));
+
+/** The invoice's date, never after today (src/shared/domain/invoice-date.ts). */
+const notFuture = v.check((date: string) => !isAfterDay(date, latestCalendarDay()), DOC_MSG.invoiceDateFuture);
+const invoiceDate = v.pipe(requiredDate(DOC_MSG.invoiceDateRequired, DOC_MSG.invoiceDateFormat), notFuture);
+const optionalInvoiceDate = v.optional(v.pipe(optionalDate(DOC_MSG.invoiceDateFormat).wrapped, notFuture));
+
+const WAYBILL = /^\d{5,}$/;
+const waybill = patternText(DOC_MSG.waybillRequired, DOC_MSG.waybillFormat, WAYBILL);
+const optionalWaybill = optionalPatternText(DOC_MSG.waybillFormat, WAYBILL);
 
 /** The values the cross-field rules look at; the server runs them again on the merged row of an update. */
 export interface DocumentationFacts {
@@ -145,14 +169,14 @@ const loadFields = {
 
 /** The invoice's date, number and material: required when documentation is first loaded... */
 const invoiceFields = {
-  invoiceDate: requiredDate(DOC_MSG.invoiceDateRequired, DOC_MSG.invoiceDateFormat),
+  invoiceDate,
   invoiceNumber: requiredText(DOC_MSG.invoiceNumberRequired),
   materialId: requiredId(DOC_MSG.materialRequired),
 };
 
 /** ...and optional in an edit, where an absent field keeps the stored value. */
 const invoiceEditFields = {
-  invoiceDate: optionalDate(DOC_MSG.invoiceDateFormat),
+  invoiceDate: optionalInvoiceDate,
   invoiceNumber: v.optional(invoiceFields.invoiceNumber),
   materialId: v.optional(invoiceFields.materialId),
 };
@@ -178,7 +202,7 @@ export type UpdateTruckDocumentation = v.InferOutput<typeof UpdateTruckDocumenta
 
 /** A railcar load names its ticket, carrier, yard and destination on the form itself. */
 const railcarParties = {
-  ticketId: requiredId(DOC_MSG.railcarTicketRequired),
+  ticketId: requiredId(DOC_MSG.ticketRequired),
   carrierId: requiredId(DOC_MSG.carrierRequired),
   destinationId: requiredId(DOC_MSG.destinationRequired),
   depotId: requiredId(DOC_MSG.depotRequired),
@@ -202,23 +226,35 @@ export const UpdateRailcarDocumentationSchema = withCrossFieldRules(
 );
 export type UpdateRailcarDocumentation = v.InferOutput<typeof UpdateRailcarDocumentationSchema>;
 
-/** The admin ticket-edit form: amount and weights positive, equipment rules; all optional. */
-export const AdminTicketEditSchema = withCrossFieldRules(
-  v.object({
-    destinationId: v.optional(requiredId(DOC_MSG.destinationRequired)),
-    invoiceDate: optionalDate(DOC_MSG.invoiceDateFormat),
-    invoiceNumber: v.optional(requiredText(DOC_MSG.invoiceNumberRequired)),
-    invoiceAmount: optionalPositiveDecimal(DOC_MSG.invoiceAmountPositive),
-    tareWeight: optionalPositiveDecimal(DOC_MSG.tarePositive),
-    grossWeight: optionalPositiveDecimal(DOC_MSG.grossAboveTare),
-    carEquipment: optionalCarEquipment,
-    materialId: v.optional(requiredId(DOC_MSG.materialRequired)),
-    materialDescription: v.optional(optionalText(500)),
-    purchaseOrderId: v.optional(optionalId(DOC_MSG.purchaseOrderNotFound)),
-    comments: v.optional(optionalText(1000)),
-  }),
-);
+/**
+ * The admin's ticket edit (spec: amount and tare above 0, gross above tare, the equipment rules,
+ * everything else optional): a field left out keeps its stored value, and the server checks the
+ * cross-field rules again against the stored values of the fields left out.
+ */
+const adminEditFields = {
+  destinationId: v.optional(requiredId(DOC_MSG.destinationRequired)),
+  invoiceDate: optionalInvoiceDate,
+  invoiceNumber: v.optional(requiredText(DOC_MSG.invoiceNumberRequired)),
+  invoiceAmount: optionalPositiveDecimal(DOC_MSG.invoiceAmountPositive),
+  tareWeight: optionalPositiveDecimal(DOC_MSG.tarePositive),
+  grossWeight: optionalPositiveDecimal(DOC_MSG.grossAboveTare),
+  carEquipment: optionalCarEquipment,
+  materialId: v.optional(requiredId(DOC_MSG.materialRequired)),
+  materialDescription: v.optional(optionalText(500)),
+  purchaseOrderId: v.optional(optionalId(DOC_MSG.purchaseOrderNotFound)),
+  comments: v.optional(optionalText(1000)),
+};
+
+export const AdminTicketEditSchema = withCrossFieldRules(v.object(adminEditFields));
 export type AdminTicketEdit = v.InferOutput<typeof AdminTicketEditSchema>;
+
+/**
+ * The same edit of a railcar's documentation, whose waybill may be left out too (as the truck edit
+ * leaves out its fields); one sent keeps the waybill rules. Ticket, carrier and yard are not the
+ * admin's to change, so they are not read.
+ */
+export const AdminRailcarEditSchema = withCrossFieldRules(v.object({ ...adminEditFields, waybill: optionalWaybill }));
+export type AdminRailcarEdit = v.InferOutput<typeof AdminRailcarEditSchema>;
 
 /** PUT /download: the file's key (as the documentation or invoice lists it) and its shown name. */
 export const DownloadFileSchema = v.object({
@@ -226,3 +262,16 @@ export const DownloadFileSchema = v.object({
   name: v.optional(v.pipe(v.string(), v.maxLength(300))),
 });
 export type DownloadFile = v.InferOutput<typeof DownloadFileSchema>;
+
+/**
+ * PUT /download?inline=1: the file to be shown in the page (a PDF or a photo in the reviewers' viewer)
+ * rather than saved. Only `1`/`true` or `0`/`false`; anything else is refused (400).
+ */
+export const DownloadQuerySchema = v.object({
+  inline: v.optional(
+    v.pipe(
+      v.picklist(['1', '0', 'true', 'false'], 'inline must be 1, 0, true or false'),
+      v.transform((value) => value === '1' || value === 'true'),
+    ),
+  ),
+});

@@ -3,6 +3,7 @@
  * that was active on the withdrawal date. The list query and the row the API answers.
  */
 import * as v from 'valibot';
+import { isTimeZone } from '../format/display-format';
 import { isIsoDate, queryInteger } from './schema-helpers';
 
 export const EVOUCHER_PAGE_SIZE = 10;
@@ -67,7 +68,18 @@ export interface EvoucherList {
   count: number;
 }
 
-/** GET /evouchers/{ticketId}/pdf: the voucher's language (English unless `es`). */
+/**
+ * GET /evouchers/{ticketId}/pdf: the voucher's language (English unless `es`) and the reader's time
+ * zone (IANA, as the browser names it; UTC when absent), in which its dates and the pickup time show.
+ */
 export const EvoucherPdfQuerySchema = v.object({
   lang: v.optional(v.picklist(['en', 'es'], 'Language must be en or es'), 'en'),
+  tz: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(64, 'Time zone must be an IANA name such as America/Mexico_City'),
+      v.check(isTimeZone, 'Time zone must be an IANA name such as America/Mexico_City'),
+    ),
+    'UTC',
+  ),
 });

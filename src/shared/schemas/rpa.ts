@@ -14,7 +14,7 @@ export const RPA_PAGE_SIZE = 10;
 /** The spec's texts for this screen (English, as the server sends them; the client translates). */
 export const RPA_MSG = {
   empty: 'No invoices to generate RPA',
-  created: 'RPA created succesfully with ID',
+  created: 'RPA created successfully with ID',
   error: 'Error retrieving data',
   rpaId: 'RPA ID must be a whole number',
   date: 'Date must be a valid date (YYYY-MM-DD)',

@@ -17,7 +17,10 @@ export interface TicketAssignment {
   carrier: CarrierRef;
   reason: string | null;
   manual: boolean;
+  /** When the offer was made. */
   createdAt: string;
+  /** When it was answered or closed (accepted, declined, passed on, expired, withdrawn); null while it waits. */
+  respondedAt: string | null;
 }
 
 export interface DocumentationSummary {

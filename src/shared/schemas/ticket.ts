@@ -83,6 +83,11 @@ export const DeclineTicketSchema = v.object({ reason }, objectMessage(M.ticket))
 export type DeclineTicketInput = v.InferOutput<typeof DeclineTicketSchema>;
 export const DeclineTicketBodySchema = wrap(DeclineTicketSchema);
 
+/** Pass dialog and PUT /tickets/{id}/pass: the carrier passes on a PENDING offer, saying why. */
+export const PassOfferSchema = v.object({ reason }, objectMessage(M.ticket));
+export type PassOfferInput = v.InferOutput<typeof PassOfferSchema>;
+export const PassOfferBodySchema = wrap(PassOfferSchema);
+
 /** Admin's manual carrier assignment, PUT /tickets/{id}/manual. */
 export const ManualAssignSchema = v.object({ carrierId: id(M.carrier), reason }, objectMessage(M.ticket));
 export type ManualAssignInput = v.InferOutput<typeof ManualAssignSchema>;
@@ -166,8 +171,13 @@ export const TicketQuerySchema = v.object(
     ),
     // `unassigned=true`: PENDING without an open offer, the admins' view of tickets the allocation could
     // not place. `all=true`: a carrier's /all page, which also lists tickets it was offered before.
+    // `unpaid=true`: tickets whose provider invoice has no payment voucher yet (the admin's work tile).
     unassigned: queryFlag,
     all: queryFlag,
+    // `customsRead=false`: tickets customs have not read (the customs home's unread documentation);
+    // `true`: those they have. Any other value is refused (400), never read as "no filter".
+    customsRead: queryFlag,
+    unpaid: queryFlag,
   },
   objectMessage(M.query),
 );

@@ -42,6 +42,7 @@ function ticket(status: TicketStatus, carrier = CARRIER, offer?: AssignmentStatu
         reason: null,
         manual: false,
         createdAt: '2026-03-10T15:04:00.000Z',
+        respondedAt: null,
       },
     ],
   };
@@ -59,7 +60,7 @@ const EXPECTED: Record<Role, Record<TicketStatus, AvailableAction[]>> = {
     CANCELED: ['documentation-view'],
   },
   CARRIER: {
-    PENDING: ['confirm'],
+    PENDING: ['confirm', 'pass'],
     CONFIRMED: ['decline'],
     SUPPLIER_INVOICED: [],
     TA_INVOICED: [],
@@ -132,11 +133,27 @@ describe('availableActions: whose ticket it is', () => {
     const reoffered: ActionTicket = {
       ...ticket('PENDING'),
       ticketAssignments: [
-        { id: 1, status: { name: 'DECLINED' }, carrier: OTHER_CARRIER, reason: null, manual: false, createdAt: '' },
-        { id: 2, status: { name: 'PENDING' }, carrier: CARRIER, reason: null, manual: false, createdAt: '' },
+        {
+          id: 1,
+          status: { name: 'DECLINED' },
+          carrier: OTHER_CARRIER,
+          reason: null,
+          manual: false,
+          createdAt: '',
+          respondedAt: null,
+        },
+        {
+          id: 2,
+          status: { name: 'PENDING' },
+          carrier: CARRIER,
+          reason: null,
+          manual: false,
+          createdAt: '',
+          respondedAt: null,
+        },
       ],
     };
-    expect(availableActions(reoffered, user('CARRIER'))).toEqual(['confirm']);
+    expect(availableActions(reoffered, user('CARRIER'))).toEqual(['confirm', 'pass']);
     expect(availableActions(reoffered, user('CARRIER', { carrierId: OTHER_CARRIER.id }))).toEqual([]);
   });
 });

@@ -95,31 +95,31 @@ describe('fromCents', () => {
 
 describe('formatMoney', () => {
   it('should prefix $ and group thousands in English', () => {
-    expect(formatMoney(1234567.5)).toBe('$1,234,567.50');
+    expect(formatMoney(1234567.5)).toBe('US$1,234,567.50');
   });
 
   it('should always show 2 decimals', () => {
-    expect(formatMoney('0.1')).toBe('$0.10');
+    expect(formatMoney('0.1')).toBe('US$0.10');
   });
 
   it('should show zero as $0.00', () => {
-    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(0)).toBe('US$0.00');
   });
 
   it('should put the minus sign before the $', () => {
-    expect(formatMoney(-1234)).toBe('-$1,234.00');
+    expect(formatMoney(-1234)).toBe('-US$1,234.00');
   });
 
   it('should use Mexican Spanish separators', () => {
-    expect(formatMoney(1234.5, 'es-MX')).toBe('$1,234.50');
+    expect(formatMoney(1234.5, 'es-MX')).toBe('US$1,234.50');
   });
 
   it('should group a 4-digit amount in Spanish too', () => {
-    expect(formatMoney(1234.5, 'es')).toBe('$1.234,50');
+    expect(formatMoney(1234.5, 'es')).toBe('US$1.234,50');
   });
 
   it('should format amounts beyond float precision of their cents exactly', () => {
-    expect(formatMoney('9007199254740.99')).toBe('$9,007,199,254,740.99');
+    expect(formatMoney('9007199254740.99')).toBe('US$9,007,199,254,740.99');
   });
 
   it('should refuse an amount with 3 decimals', () => {

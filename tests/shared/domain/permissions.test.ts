@@ -32,6 +32,7 @@ describe('permissions derived from the transition table', () => {
       'ticket:create': ['SUPPLIER'],
       'ticket:confirm': ['CARRIER'],
       'ticket:decline': ['CARRIER'],
+      'ticket:pass': ['CARRIER'],
       'ticket:manual': ['ADMIN'],
       'ticket:delete': ['SUPPLIER'],
       'ticket:cancel': ['ADMIN', 'SUPPLIER'],

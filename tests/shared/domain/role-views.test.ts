@@ -4,6 +4,7 @@ import {
   ADMIN_TILES,
   STATUS_COLORS,
   TICKET_LIST_DEFAULTS,
+  deletableOfYard,
   deleteCandidates,
   displayStatus,
   expandStatusFilter,
@@ -158,11 +159,23 @@ describe('list defaults', () => {
     expect(TICKET_LIST_DEFAULTS.supplier.limit).toBe(10);
   });
 
-  it('should list the admin ongoing statuses including CANCELED, 20 a page', () => {
+  it('should list the admin ongoing statuses without DELIVERED and CANCELED, 20 a page', () => {
     expect(TICKET_LIST_DEFAULTS.adminOngoing).toEqual({
-      statuses: ['CONFIRMED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED', 'CANCELED'],
+      statuses: ['CONFIRMED', 'MX_TRANSIT', 'PENDING', 'SUPPLIER_INVOICED', 'TA_INVOICED'],
       limit: 20,
     });
+  });
+
+  it('should leave delivered and cancelled tickets, and those of the work sections, out of the home lists', () => {
+    expect(TICKET_LIST_DEFAULTS.supplier.statuses).toEqual([
+      'PENDING',
+      'SUPPLIER_INVOICED',
+      'TA_INVOICED',
+      'MX_TRANSIT',
+    ]);
+    expect(TICKET_LIST_DEFAULTS.carrier.statuses).toEqual(['SUPPLIER_INVOICED', 'TA_INVOICED', 'MX_TRANSIT']);
+    expect(TICKET_LIST_DEFAULTS.carrierOffers.statuses).toEqual(['PENDING']);
+    expect(TICKET_LIST_DEFAULTS.supplierDocumentation.statuses).toEqual(['CONFIRMED']);
   });
 
   it('should list DELIVERED only in the delivered list', () => {
@@ -261,12 +274,12 @@ describe('deleteCandidates', () => {
       { id: 1, status: 'PENDING', originDepotId: 7 },
       { id: 4, status: 'PENDING', originDepotId: 7 },
       { id: 2, status: 'PENDING', originDepotId: 8 },
-      { id: 9, status: 'CONFIRMED', originDepotId: 9 },
+      { id: 9, status: 'CONFIRMED', originDepotId: 8 },
     ] as const;
     expect(deleteCandidates(tickets).map((t) => t.id)).toEqual([4, 2]);
   });
 
-  it('should fall back to confirmed tickets when none is pending', () => {
+  it('should fall back to the newest confirmed ticket of a yard with none pending', () => {
     const tickets = [
       { id: 3, status: 'CONFIRMED', originDepotId: 7 },
       { id: 5, status: 'CONFIRMED', originDepotId: 8 },
@@ -275,7 +288,34 @@ describe('deleteCandidates', () => {
     expect(deleteCandidates(tickets).map((t) => t.id)).toEqual([5, 3]);
   });
 
+  it("should decide each yard on its own tickets: another yard's pending ticket does not hide a confirmed one", () => {
+    const tickets = [
+      { id: 1, status: 'PENDING', originDepotId: 7 },
+      { id: 9, status: 'CONFIRMED', originDepotId: 8 },
+      { id: 8, status: 'CONFIRMED', originDepotId: 8 },
+      { id: 10, status: 'CONFIRMED', originDepotId: 7 },
+    ] as const;
+    expect(deleteCandidates(tickets).map((t) => t.id)).toEqual([9, 1]);
+  });
+
   it('should offer nothing when no ticket can be deleted', () => {
     expect(deleteCandidates([{ id: 3, status: 'CANCELED', originDepotId: 7 }])).toEqual([]);
+  });
+});
+
+describe('deletableOfYard', () => {
+  const open = [
+    { id: 3, status: 'PENDING', originDepotId: 7 },
+    { id: 5, status: 'CONFIRMED', originDepotId: 7 },
+    { id: 6, status: 'PENDING', originDepotId: 8 },
+  ] as const;
+
+  it('should name the one ticket of the yard the rule offers, whatever the other yards hold', () => {
+    expect(deletableOfYard(open, 7)?.id).toBe(3);
+    expect(deletableOfYard(open, 8)?.id).toBe(6);
+  });
+
+  it('should answer null for a yard without open tickets', () => {
+    expect(deletableOfYard(open, 9)).toBeNull();
   });
 });

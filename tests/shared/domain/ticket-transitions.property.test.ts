@@ -51,6 +51,7 @@ function apply(t: TicketFacts, step: Step, to: TicketStatus): TicketFacts {
     case 'confirm':
       return { ...t, status: to, assignmentStatus: 'CONFIRMED' };
     case 'decline':
+    case 'pass':
     case 'manual': {
       const carrierId = step.action === 'manual' ? (step.nextCarrier ?? 11) : step.nextCarrier;
       return { ...t, status: to, carrierId, assignmentStatus: carrierId === null ? null : 'PENDING' };

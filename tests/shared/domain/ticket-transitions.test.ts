@@ -42,6 +42,7 @@ const EXPECTED: Record<
 > = {
   confirm: { from: ['PENDING'], to: 'CONFIRMED', who: [carrier10] },
   decline: { from: ['CONFIRMED'], to: 'PENDING', who: [carrier10] },
+  pass: { from: ['PENDING'], to: 'PENDING', who: [carrier10] },
   manual: { from: ['PENDING', 'CONFIRMED'], to: 'PENDING', who: [admin] },
   delete: { from: ['PENDING', 'CONFIRMED'], to: 'DELETED', who: [supplier1] },
   'documentation-create': { from: ['CONFIRMED'], to: 'SUPPLIER_INVOICED', who: [supplier1] },
@@ -59,6 +60,7 @@ const ALLOWED_ROLES: Record<TicketAction, Role[]> = {
   create: ['SUPPLIER'],
   confirm: ['CARRIER'],
   decline: ['CARRIER'],
+  pass: ['CARRIER'],
   manual: ['ADMIN'],
   delete: ['SUPPLIER'],
   'documentation-create': ['SUPPLIER'],
@@ -133,6 +135,19 @@ describe('decide: 409 when the status does not allow the action', () => {
       ok: false,
       code: 409,
       message: 'Ticket 12 is CONFIRMED and its offer is PENDING; it cannot be declined',
+    });
+  });
+
+  it('should refuse a pass once the carrier accepted the offer, naming both statuses', () => {
+    expect(decide(ticket('PENDING', { assignmentStatus: 'CONFIRMED' }), 'pass', carrier10)).toEqual({
+      ok: false,
+      code: 409,
+      message: 'Ticket 12 is PENDING and its offer is CONFIRMED; its offer cannot be passed on',
+    });
+    expect(decide(ticket('CONFIRMED'), 'pass', carrier10)).toEqual({
+      ok: false,
+      code: 409,
+      message: 'Ticket 12 is CONFIRMED; its offer cannot be passed on',
     });
   });
 

@@ -2,7 +2,7 @@
  * The signed-in frame: header with logo, search, offline badge, language and
  * user menu; a strip in the role's colour; the side menu from 992 px, a bottom bar below.
  */
-import { AppShell, Box, Group } from '@mantine/core';
+import { AppShell, Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Role } from '../../../shared/domain/roles';
@@ -13,6 +13,8 @@ import { LanguageSwitch } from '../language-switch';
 import { LiveUpdates } from '../live-updates';
 import { Logo } from '../logo';
 import { OfflineBadge } from '../offline-badge';
+import { OfflineReadyNote } from '../offline-ready-note';
+import { SessionEndWarning } from '../session-end-warning';
 import { BottomBar } from './bottom-bar';
 import { ROLE_MENUS } from './menu-items';
 import { SearchBar } from './search-bar';
@@ -54,11 +56,11 @@ export function DashboardShell({ user, role, home, onLogout, onChangePassword, c
           <div className={classes.search}>
             <SearchBar fields={ROLE_SEARCH_FIELDS[role]} home={SEARCH_HOME[role]} role={role} />
           </div>
-          <Group gap="xs" wrap="nowrap" className={classes.actions}>
+          <div className={classes.actions}>
             <OfflineBadge />
             <LanguageSwitch />
-            <UserMenu user={user} onLogout={onLogout} onChangePassword={onChangePassword} />
-          </Group>
+            <UserMenu user={user} onLogout={onLogout} onChangePassword={onChangePassword} className={classes.account} />
+          </div>
         </div>
         <Box h={STRIP} bg={ROLE_COLORS[role]} data-testid="role-strip" data-role={role} />
       </AppShell.Header>
@@ -70,6 +72,8 @@ export function DashboardShell({ user, role, home, onLogout, onChangePassword, c
       <AppShell.Main>
         <LiveUpdates userId={user.id} home={home} />
         <Box maw={1400} mx="auto">
+          <OfflineReadyNote />
+          <SessionEndWarning />
           {children}
         </Box>
       </AppShell.Main>

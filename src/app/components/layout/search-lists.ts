@@ -19,18 +19,29 @@ export interface SearchList {
   statuses?: readonly TicketStatus[];
   /** The carrier's past offers. */
   all?: boolean;
+  /** A status filter of the list at `path` rather than a list of its own (the admin's cancelled tickets). */
+  filtered?: boolean;
 }
 
 const adminLists: readonly SearchList[] = [
   { path: PATHS.admin.ongoing, title: msg`Ongoing requests`, list: 'adminOngoing' },
   { path: PATHS.admin.delivered, title: msg`Delivered requests`, list: 'delivered', statuses: ['DELIVERED'] },
+  // Cancelled tickets left the ongoing list's default (they are done); a search still finds them there.
+  {
+    path: PATHS.admin.ongoing,
+    title: msg`Cancelled requests`,
+    list: 'adminOngoing',
+    statuses: ['CANCELED'],
+    filtered: true,
+  },
 ];
 
 export const ROLE_SEARCH_LISTS: Record<Role, readonly SearchList[]> = {
   ADMIN: adminLists,
   ADMINRO: adminLists,
   SUPPLIER: [
-    { path: PATHS.suppliers.root, title: msg`My requests`, list: 'supplier' },
+    // A search on the home looks through every open request, its work sections' too.
+    { path: PATHS.suppliers.root, title: msg`My requests`, list: 'supplierOpen' },
     {
       path: PATHS.suppliers.previous,
       title: msg`Previous requests`,
@@ -39,10 +50,12 @@ export const ROLE_SEARCH_LISTS: Record<Role, readonly SearchList[]> = {
     },
   ],
   CARRIER: [
-    { path: PATHS.carrier.root, title: msg`My tickets`, list: 'generic' },
+    // A search on the home looks through every open ticket, its work sections' too.
+    { path: PATHS.carrier.root, title: msg`My tickets`, list: 'carrierOpen' },
     { path: PATHS.carrier.all, title: msg`All tickets`, list: 'generic', all: true },
   ],
-  // The customs home lists every ticket at the agent's crossings: one list covers the search.
+  // A search on the customs home looks through every ticket at the agent's crossings, delivered ones
+  // too (routes/customs/customs-home-page.tsx): one list covers it.
   CUSTOMS: [{ path: PATHS.customs.root, title: msg`Tickets`, list: 'generic' }],
 };
 

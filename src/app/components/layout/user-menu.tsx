@@ -10,6 +10,8 @@ export interface UserMenuProps {
   onLogout: () => void;
   /** Opens the own-password change (the dialog lives with the auth feature); no menu entry without it. */
   onChangePassword?: () => void;
+  /** The header's class for the account button (it is the part of the header that shrinks on a phone). */
+  className?: string;
 }
 
 function initials(name: string): string {
@@ -28,7 +30,7 @@ export function useAffiliation(user: User): string {
   return detail.carrier?.businessName ?? detail.supplier?.businessName ?? detail.customsAgent?.businessName ?? '';
 }
 
-export function UserMenu({ user, onLogout, onChangePassword }: UserMenuProps) {
+export function UserMenu({ user, onLogout, onChangePassword, className }: UserMenuProps) {
   const { t } = useLingui();
   const name = user.userDetail.name || user.username;
   const affiliation = useAffiliation(user);
@@ -42,9 +44,9 @@ export function UserMenu({ user, onLogout, onChangePassword }: UserMenuProps) {
       <Menu position="bottom-end" width={240} shadow="md" withinPortal>
         <Menu.Target>
           {/* Named by what it shows (name and company), so that voice control finds it by its text. */}
-          <UnstyledButton style={{ borderRadius: 999 }}>
+          <UnstyledButton className={className} style={{ borderRadius: 999 }}>
             <VisuallyHidden>{t`Account of`}</VisuallyHidden>
-            <Group gap={8} wrap="nowrap">
+            <Group gap={8} wrap="nowrap" miw={0}>
               <Avatar color="brand" radius="xl" size={36} aria-hidden>
                 {initials(name)}
               </Avatar>
@@ -56,7 +58,7 @@ export function UserMenu({ user, onLogout, onChangePassword }: UserMenuProps) {
                   {affiliation}
                 </Text>
               </Box>
-              <IconChevronDown size={14} aria-hidden />
+              <IconChevronDown size={14} aria-hidden style={{ flexShrink: 0 }} />
             </Group>
           </UnstyledButton>
         </Menu.Target>

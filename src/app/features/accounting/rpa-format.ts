@@ -1,5 +1,8 @@
-import { dayjs } from '../../lib/dayjs';
+import { i18n } from '@lingui/core';
+import { formatDateTime } from '../../../shared/format/display-format';
 
-/** The spec's RPA date format, in the user's time zone. */
-export const RPA_DATE_FORMAT = 'YYYY-MM-DD HH:mm';
-export const formatRpaDate = (iso: string) => dayjs(iso).format(RPA_DATE_FORMAT);
+/**
+ * An accounting period's bounds in the user's time zone, named (`Nov 26, 3:15 PM CST`): the moment a
+ * batch closed decides which invoices it holds. Callers re-render on a language change (useLingui).
+ */
+export const formatRpaDate = (iso: string) => formatDateTime(iso, i18n.locale, { zone: true });

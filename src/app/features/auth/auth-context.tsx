@@ -11,6 +11,7 @@ import { NetworkError } from '../../lib/api-client';
 import { dropDevice, forgetDevice } from '../../lib/firebase';
 import { clearSession, getSession, reloadSession, setSession, subscribeSession } from '../../lib/session-store';
 import type { LoginCredentials } from './api/login';
+import { forgetScreen } from './return-to';
 
 /** `checking`: a token without a known user is being verified; guards wait instead of redirecting. */
 export type AuthStatus = 'signed-in' | 'signed-out' | 'checking';
@@ -100,6 +101,8 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   // The device's push token goes first: its removal is sent with the session that is about to end.
   const logout = useCallback(() => {
     forgetDevice();
+    // Signing out on purpose: the next sign-in starts at the home page.
+    forgetScreen();
     clearSession();
   }, []);
 

@@ -4,9 +4,10 @@
  *
  * Truck: AdminTicketEditSchema (amount and tare above 0, gross above
  * tare, the equipment rule, equipment different from the invoice number; everything else optional).
- * Railcar: UpdateRailcarDocumentationSchema, the "later form for editing" (ticket,
- * destination, invoice date and number optional; the waybill rules stay), which is also what the server
- * checks on that PUT. Carrier, yard and ticket are never sent: the admin cannot change them.
+ * Railcar: the form is always whole, so it is checked as the "later form for editing"
+ * (UpdateRailcarDocumentationSchema: an emptied amount or waybill says it is required); the server reads
+ * the admin's PUT with AdminRailcarEditSchema, where every field may be left out, as on the truck's.
+ * Carrier, yard and ticket are never sent: the admin cannot change them.
  */
 import * as v from 'valibot';
 import { AdminTicketEditSchema, UpdateRailcarDocumentationSchema } from '../../../shared/schemas/documentation';

@@ -4,8 +4,10 @@
  * the required-file messages come from REQUIRED_FILE_MSG, exactly as the server answers them.
  */
 import * as v from 'valibot';
+import { isAfterDay, localCalendarDay } from '../../../shared/domain/invoice-date';
 import {
   CreateRailcarDocumentationSchema,
+  DOC_MSG,
   CreateTruckDocumentationSchema,
   DOCUMENT_SLOTS,
   REQUIRED_FILE_MSG,
@@ -143,6 +145,11 @@ export function validateDocumentation(
       const first = messages?.[0];
       if (first && !errors[key]) errors[key] = first;
     }
+  }
+  // The schema allows the latest day anywhere on Earth (the server does not know the user's zone); the
+  // form holds the user to the day of their own device.
+  if (!errors.invoiceDate && values.invoiceDate && isAfterDay(values.invoiceDate, localCalendarDay())) {
+    errors.invoiceDate = DOC_MSG.invoiceDateFuture;
   }
   if (!editing) {
     for (const slot of DOCUMENT_SLOTS) if (!values[slot]) errors[slot] = REQUIRED_FILE_MSG[slot];

@@ -1,7 +1,7 @@
 /**
  * A ticket list's filters and page live in the URL (shareable, kept on back/forward): `status`,
  * `carrier`, `mode`, `destination` (repeated keys), `order`, `page`, `before` (the admin's
- * "older than a day" cut-off), `unassigned`, plus the header search keys (search-fields.ts). This module
+ * "older than a day" cut-off), `unassigned`, `unpaid` (the admin's invoices without a payment voucher), plus the header search keys (search-fields.ts). This module
  * turns those params into a GET /tickets filter for a list configuration.
  */
 import { useCallback, useMemo } from 'react';
@@ -34,6 +34,11 @@ export interface TicketListConfig {
   filters: readonly FilterGroupKey[];
   /** The carrier's /all page: tickets it was offered before too. */
   all?: boolean;
+  /**
+   * Whose default statuses a search or a filter without a status uses, when they differ from the list's
+   * own: a home's list leaves out what its work sections show, a search there looks through them too.
+   */
+  searchList?: TicketList;
 }
 
 export interface ListParams {
@@ -45,11 +50,12 @@ export interface ListParams {
   page: number;
   before: string | null;
   unassigned: boolean;
+  unpaid: boolean;
 }
 
 const MULTI_KEYS = ['status', 'carrier', 'mode', 'destination'] as const;
 type MultiKey = (typeof MULTI_KEYS)[number];
-const FILTER_KEYS = [...MULTI_KEYS, 'order', 'page', 'before', 'unassigned'] as const;
+const FILTER_KEYS = [...MULTI_KEYS, 'order', 'page', 'before', 'unassigned', 'unpaid'] as const;
 
 const ids = (values: readonly string[]) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
@@ -64,6 +70,7 @@ export function readListParams(params: URLSearchParams): ListParams {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     before: params.get('before'),
     unassigned: params.get('unassigned') === 'true',
+    unpaid: params.get('unpaid') === 'true',
   };
 }
 
@@ -85,9 +92,9 @@ export function toTicketFilters(config: TicketListConfig, params: URLSearchParam
   const chosen = config.fixedStatuses
     ? []
     : p.status.filter((s) => statusOptionsOf(config).includes(s as DisplayStatus));
-  const statuses =
-    config.fixedStatuses ??
-    (chosen.length > 0 ? expandStatusFilter(config.role, chosen) : TICKET_LIST_DEFAULTS[config.list].statuses);
+  const looking = hasListFilters(params) || readSearch(params) !== null;
+  const defaults = TICKET_LIST_DEFAULTS[looking && config.searchList ? config.searchList : config.list].statuses;
+  const statuses = config.fixedStatuses ?? (chosen.length > 0 ? expandStatusFilter(config.role, chosen) : defaults);
   const filters: TicketFilters = {
     statusName: statuses,
     page: p.page,
@@ -98,12 +105,21 @@ export function toTicketFilters(config: TicketListConfig, params: URLSearchParam
     orderBy: p.order,
     beforeDate: p.before ?? undefined,
     unassigned: p.unassigned || undefined,
+    unpaid: p.unpaid || undefined,
     all: config.all || undefined,
   };
   const search = readSearch(params);
   if (!search) return filters;
   const found = searchFilter(search);
   return found && { ...filters, ...found };
+}
+
+/**
+ * Whether the list is as the home opens it: no filter, no search, the first page. Only then does a home
+ * show its work sections above the list (a filter or a search is looking for something else).
+ */
+export function isHomeView(params: URLSearchParams): boolean {
+  return !hasListFilters(params) && !params.has('page') && readSearch(params) === null;
 }
 
 /** Whether any filter of the list (not the search) is set. */
@@ -129,7 +145,7 @@ export function useListParams() {
   );
 
   const update = useCallback(
-    (changes: Partial<Record<'order' | 'page' | 'before' | 'unassigned', string | null>>) =>
+    (changes: Partial<Record<'order' | 'page' | 'before' | 'unassigned' | 'unpaid', string | null>>) =>
       setParams((current) => {
         const updated = new URLSearchParams(current);
         if (!('page' in changes)) updated.delete('page');

@@ -1,14 +1,28 @@
 /** Small readings of a ticket that the table, the cards and the ticket page share. */
-import { dayjs } from '../../lib/dayjs';
+import { i18n } from '@lingui/core';
+import {
+  formatDateTime as formatShown,
+  formatDay,
+  formatTime,
+  type DisplayDateOptions,
+} from '../../../shared/format/display-format';
 import type { Role } from '../../../shared/domain/roles';
 import { PATHS } from '../../paths';
 import type { Ticket, TicketAssignment } from './types';
 
-/** The spec's list format. */
-export const LIST_DATE_FORMAT = 'MMM DD, hh:mm a';
+/**
+ * An instant in the active language's one date convention (`Nov 26, 3:15 PM` / `26 nov, 3:15 p.m.`, the
+ * year when not this year); `zone` names the time zone where the time decides something (a pickup).
+ * Components that call it re-render on a language change through their own useLingui.
+ */
+export const formatDateTime = (iso: string | null | undefined, options: DisplayDateOptions = {}): string =>
+  iso ? formatShown(iso, i18n.locale, options) : '—';
 
-export const formatDateTime = (iso: string | null | undefined, format = LIST_DATE_FORMAT): string =>
-  iso ? dayjs(iso).format(format) : '—';
+/** The day and the time of an instant apart, for a table cell that shows them on two lines. */
+export const dayAndTime = (iso: string, options: DisplayDateOptions = {}): [day: string, time: string] => [
+  formatDay(iso, i18n.locale, options),
+  formatTime(iso, i18n.locale, options),
+];
 
 /** The offer waiting for a carrier's answer, if any. */
 export const openOffer = (ticket: Ticket): TicketAssignment | undefined =>

@@ -1,17 +1,35 @@
 import { useLingui } from '@lingui/react/macro';
-import type { TicketListConfig } from '../../features/tickets/list-params';
-import { SignedInTicketList } from '../signed-in-ticket-list';
+import { useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../features/auth/auth-context';
+import { CarrierWork } from '../../features/tickets/components/carrier-work';
+import { TicketList } from '../../features/tickets/components/ticket-list';
+import { isHomeView, type TicketListConfig } from '../../features/tickets/list-params';
 
-const CONFIG: TicketListConfig = { role: 'CARRIER', list: 'generic', filters: ['status', 'destination', 'order'] };
+const CONFIG: TicketListConfig = {
+  role: 'CARRIER',
+  list: 'carrier',
+  searchList: 'carrierOpen',
+  filters: ['status', 'destination', 'order'],
+};
 
-/** /dashboard/carrier: tickets offered to the carrier and the ones it carries. */
+/**
+ * /dashboard/carrier: the offers waiting for the carrier's answer and its pickups first, then the
+ * tickets it carried that are on their way (TRANSIT); delivered ones are under /all.
+ */
 export function CarrierHomePage() {
   const { t } = useLingui();
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  if (!user) return null;
+  const home = isHomeView(params);
   return (
-    <SignedInTicketList
+    <TicketList
       config={CONFIG}
+      user={user}
       title={t`My tickets`}
-      description={t`Tickets offered to you and the ones you carry.`}
+      description={t`Offers waiting for you, your pickups, and the loads on their way.`}
+      above={home ? <CarrierWork user={user} /> : undefined}
+      listTitle={home ? t`On their way` : undefined}
       emptyTitle={t`No tickets right now`}
       emptyDescription={t`New transport requests offered to you will appear here, ready to accept or decline.`}
     />

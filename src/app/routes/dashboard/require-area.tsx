@@ -4,16 +4,19 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { useAuth } from '../../features/auth/auth-context';
 import { PATHS } from '../../paths';
 import { crossAreaRedirect } from '../cross-area';
+import { useBackHome } from './use-back-home';
 
 /** Lets through only users whose roles may enter `area`; everyone else goes to /login. */
 export function RequireArea({ area }: { area: Area }) {
   const { user, status } = useAuth();
   const location = useLocation();
+  const backHome = useBackHome(area);
   if (status === 'checking') return <FullPageLoader />;
   if (!user) return <Navigate to={PATHS.login.root} replace />;
   const elsewhere = crossAreaRedirect(location.pathname, user.roles);
   if (elsewhere) return <Navigate to={elsewhere} replace />;
   const allowed: readonly string[] = AREA_ROLES[area];
   if (!user.roles.some((role) => allowed.includes(role.name))) return <Navigate to={PATHS.login.root} replace />;
+  if (backHome) return <Navigate to={backHome} replace />;
   return <Outlet />;
 }

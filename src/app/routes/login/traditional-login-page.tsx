@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router-dom';
 import { homeFor } from '../../../shared/domain/roles';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { takeScreen } from '../../features/auth/return-to';
 import { BackToLogin } from './back-to-login';
 
 export function TraditionalLoginPage() {
@@ -18,7 +19,7 @@ export function TraditionalLoginPage() {
           {t`Enter your portal username and password.`}
         </Text>
       </div>
-      <LoginForm onSignedIn={(user) => void navigate(homeFor(user.roles), { replace: true })} />
+      <LoginForm onSignedIn={(user) => void navigate(takeScreen(user) ?? homeFor(user.roles), { replace: true })} />
       <BackToLogin />
     </Stack>
   );

@@ -5,9 +5,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { can } from '../../../shared/domain/permissions';
 import { useAuth } from '../../features/auth/auth-context';
 import { whenFirstOpened } from '../../components/when-first-opened';
+import { SupplierWork } from '../../features/tickets/components/supplier-work';
 import { TicketList } from '../../features/tickets/components/ticket-list';
-import type { TicketListConfig } from '../../features/tickets/list-params';
+import { isHomeView, type TicketListConfig } from '../../features/tickets/list-params';
 import { PATHS, SUPPLIER_ACTIONS, SUPPLIER_ACTION_PARAM } from '../../paths';
+import { NetworkButton } from '../../components/network-button';
 
 const NewTicketDialog = whenFirstOpened(() =>
   import('../../features/tickets/components/new-ticket-dialog').then((m) => m.NewTicketDialog),
@@ -19,10 +21,16 @@ const DeleteTicketDialog = whenFirstOpened(() =>
 const CONFIG: TicketListConfig = {
   role: 'SUPPLIER',
   list: 'supplier',
+  searchList: 'supplierOpen',
   filters: ['status', 'carrier', 'mode', 'destination', 'order'],
 };
 
-/** /dashboard/suppliers: the supplier's requests; `?action=new-ticket|delete-ticket` opens a dialog. */
+/**
+ * /dashboard/suppliers: what waits for the supplier first (documentation to load, anything refused),
+ * then its other open requests (waiting for a carrier, invoiced, in transit); delivered and cancelled
+ * ones are under Previous;
+ * `?action=new-ticket|delete-ticket` opens a dialog.
+ */
 export function SuppliersHomePage() {
   const { t } = useLingui();
   const { user } = useAuth();
@@ -42,6 +50,10 @@ export function SuppliersHomePage() {
     );
   const mayCreate = can(user.roles, 'ticket:create');
   const mayDelete = can(user.roles, 'ticket:delete');
+  // The work sections show on the home as it opens; an action dialog's parameter leaves them there.
+  const listParams = new URLSearchParams(params);
+  listParams.delete(SUPPLIER_ACTION_PARAM);
+  const home = isHomeView(listParams);
 
   return (
     <>
@@ -50,21 +62,23 @@ export function SuppliersHomePage() {
         user={user}
         title={t`My requests`}
         description={t`Transport requests from your yards.`}
-        emptyTitle={t`No requests yet`}
-        emptyDescription={t`Create a request to ask for a truck or a railcar at one of your yards.`}
+        above={home ? <SupplierWork user={user} /> : undefined}
+        listTitle={home ? t`Other open requests` : undefined}
+        emptyTitle={t`No open requests`}
+        emptyDescription={t`Create a request to ask for a truck or a railcar at one of your yards. Delivered and cancelled requests are under Previous requests.`}
         actions={
           <>
             {mayCreate && (
-              <Button
+              <NetworkButton
                 visibleFrom="md"
                 leftSection={<IconCirclePlus size={18} />}
                 onClick={() => setAction(SUPPLIER_ACTIONS.newTicket)}
               >
                 {t`New request`}
-              </Button>
+              </NetworkButton>
             )}
             {mayDelete && (
-              <Button
+              <NetworkButton
                 visibleFrom="md"
                 variant="light"
                 color="red"
@@ -72,7 +86,7 @@ export function SuppliersHomePage() {
                 onClick={() => setAction(SUPPLIER_ACTIONS.deleteTicket)}
               >
                 {t`Delete request`}
-              </Button>
+              </NetworkButton>
             )}
             {/* The closed requests have no menu entry: the home leads there. */}
             <Button

@@ -129,9 +129,16 @@ export const ticketCustomsViews = pgTable(
     status: text().notNull(),
     /** The ticket's creation time, copied so an agent's tickets of the last day are read from this index. */
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** The ticket's customs read flag, copied (migration 0012) so an agent's unread tickets are read and
+     * counted from their own small index instead of testing every ticket of the agent. */
+    read: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.customsAgentId, t.ticketId] }),
+    // The unread rows alone: the customs home's "unread documentation" page and its count.
+    index('ticket_customs_views_unread_idx')
+      .on(t.customsAgentId, t.status, t.ticketId)
+      .where(sql`not read`),
     index('ticket_customs_views_ticket_idx').on(t.ticketId),
     // Walked newest first with the status tested on the entry, or read by status.
     index('ticket_customs_views_id_idx').on(t.customsAgentId, t.ticketId, t.status),

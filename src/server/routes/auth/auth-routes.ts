@@ -1,6 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import { LoginSchema, TokenLoginSchema } from '../../../shared/schemas/auth';
+import {
+  CaptchaRequiredQuerySchema,
+  LoginSchema,
+  TokenLoginSchema,
+  type CaptchaRequiredAnswer,
+} from '../../../shared/schemas/auth';
 import { ERROR_CODES } from '../../../shared/errors';
 import { MSG } from '../../../shared/schemas/messages';
 import { HttpError, unauthorized } from '../../http/errors';
@@ -32,6 +37,26 @@ export async function authRoutes(app: FastifyInstance) {
       // A challenge is single use: never from a cache.
       reply.header('Cache-Control', 'no-store');
       return createCaptchaChallenge(app.config.captchaHmacKey);
+    },
+  });
+
+  // The sign-in page asks before the first try, so the widget is there before a refusal. It counts the
+  // failures the login counts (by the typed name as text, and by address), so the answer is the same for
+  // a name that exists and one that does not: it tells nothing a refused sign-in would not.
+  route({
+    method: 'GET',
+    url: '/auth/captcha/required',
+    access: 'public',
+    query: CaptchaRequiredQuerySchema,
+    tags,
+    summary: 'Whether the next sign-in from this address (and for this username) needs a captcha',
+    config: loginRateLimit,
+    handler: async ({ query, request, reply }): Promise<CaptchaRequiredAnswer> => {
+      reply.header('Cache-Control', 'no-store');
+      if (!app.config.captchaEnabled) return { captchaRequired: false };
+      const since = new Date(Date.now() - CAPTCHA_WINDOW_MS);
+      const failures = await recentFailures(app.db, query.username ?? '', request.ip, since);
+      return { captchaRequired: failures >= CAPTCHA_AFTER_FAILURES };
     },
   });
 
@@ -85,10 +110,11 @@ export async function authRoutes(app: FastifyInstance) {
     body: TokenLoginSchema,
     tags,
     summary: 'Renew the token (silent sign-in)',
-    handler: async ({ user: auth, body }) => {
+    handler: async ({ user: auth, body, request }) => {
       const user = await findUserView(app.db, auth.id);
       if (!user) throw unauthorized();
-      return { token: await app.signToken(auth, body.expiresIn), user };
+      // A renewal continues the session: the new token keeps its sign-in time (see plugins/auth.ts).
+      return { token: await app.signToken(auth, body.expiresIn, request.sessionStartedAt ?? undefined), user };
     },
   });
 

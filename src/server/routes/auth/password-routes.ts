@@ -81,7 +81,8 @@ export async function passwordRoutes(app: FastifyInstance) {
         throw new HttpError(404, MSG.userNotFound, undefined, captchaNext ? { captchaRequired: true } : undefined);
       }
       const token = randomBytes(32).toString('base64url');
-      await createPasswordReset(app.db, user.id, resetTokenHash(token), new Date(now + RESET_LINK_TTL_MS));
+      const expiresAt = new Date(now + RESET_LINK_TTL_MS);
+      await createPasswordReset(app.db, user.id, resetTokenHash(token), expiresAt);
       const link = new URL('/login/change-password', app.config.publicUrl);
       link.searchParams.set('token', token);
       try {
@@ -91,6 +92,8 @@ export async function passwordRoutes(app: FastifyInstance) {
             name: user.name,
             username: user.username,
             link: link.toString(),
+            expiresAt,
+            timeZone: body.timeZone ?? 'UTC',
             language: mailLanguageOf(request.headers['accept-language']),
           }),
         );

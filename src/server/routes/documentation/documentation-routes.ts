@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPhotoCount, fileRule, type Uploader } from '../../../shared/domain/file-rules';
 import {
+  AdminRailcarEditSchema,
   AdminTicketEditSchema,
   CreateRailcarDocumentationSchema,
   CreateTruckDocumentationSchema,
@@ -67,6 +68,7 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
   const field = mode === 'TRUCK' ? 'truckDocumentation' : 'railcarDocumentation';
   const createSchema = mode === 'TRUCK' ? CreateTruckDocumentationSchema : CreateRailcarDocumentationSchema;
   const updateSchema = mode === 'TRUCK' ? UpdateTruckDocumentationSchema : UpdateRailcarDocumentationSchema;
+  const adminEditSchema = mode === 'TRUCK' ? AdminTicketEditSchema : AdminRailcarEditSchema;
   const tags = ['documentation'];
   const viewOf = async (user: AuthUser, id: number) => {
     const view = await findDocumentationView(app.db, user, { id }, mode);
@@ -108,12 +110,10 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
         route: partRouter(uploaderOf(user)),
       });
       await discardOnFailure(app.files, upload.files, async () => {
-        // The admin's ticket edit leaves out what it does not change; a supplier's update
-        // carries its whole form.
-        const admin = mode === 'TRUCK' && user.roles.includes('ADMIN');
-        const input = admin
-          ? parseOrThrow(AdminTicketEditSchema, upload.json ?? {})
-          : parseOrThrow(updateSchema, upload.json ?? {});
+        // The admin's ticket edit (truck or railcar) leaves out what it does not change; a supplier's
+        // update carries its whole form.
+        const admin = user.roles.includes('ADMIN');
+        const input = parseOrThrow(admin ? adminEditSchema : updateSchema, upload.json ?? {});
         return updateDocumentation(app, user, mode, id, input, upload.files);
       });
       return viewOf(user, id);

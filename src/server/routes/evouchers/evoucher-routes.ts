@@ -42,7 +42,7 @@ export async function evoucherRoutes(app: FastifyInstance) {
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${evoucherFileName(voucher)}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(evoucherPdf(voucher, query.lang));
+        .send(evoucherPdf(voucher, query.lang, query.tz));
     },
   });
 }

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { defineRoute } from '../../http/route';
 import type { AuthUser } from '../../plugins/auth';
 import {
+  configurationNumber,
   listBorderCrossings,
   listCarriers,
   listConfigurations,
@@ -68,5 +69,15 @@ export async function masterRoutes(app: FastifyInstance) {
     access: 'settings:read',
     tags,
     handler: async () => ({ configurations: await listConfigurations(app.db) }),
+  });
+
+  // How long an offer waits for its carrier before it moves on (ALLOCATION_FREQUENCY hours, 0 = never):
+  // the carrier's home counts down to it. Only this value, not the settings, which stay the admins'.
+  route({
+    method: 'GET',
+    url: '/configurations/offer-window',
+    access: 'masters:read',
+    tags,
+    handler: async () => ({ hours: await configurationNumber(app.db, 'ALLOCATION_FREQUENCY', 0) }),
   });
 }

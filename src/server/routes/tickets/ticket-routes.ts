@@ -14,6 +14,7 @@ import {
   CreateTicketSchema,
   DeclineTicketSchema,
   ManualAssignSchema,
+  PassOfferSchema,
   TicketQuerySchema,
   UpdateTicketSchema,
 } from '../../../shared/schemas/ticket';
@@ -24,17 +25,19 @@ import {
   confirmTicket,
   createTickets,
   declineTicket,
-  deleteTicket,
+  passOffer,
   updateTicket,
 } from '../../services/ticket-service';
+import { deleteTicket } from '../../services/ticket-delete';
 
 const tags = ['tickets'];
 
 /**
  * The time an offline accept was queued (X-Queued-At). The device could only queue it while signed in
- * with this token, so a claim earlier than the token's issue time is not believed (nor is one that is
- * unreadable); the withdrawal rule then also ignores one older than 24 h or in the future. A claim not
- * believed is dropped: the accept is judged at the real now.
+ * in this token's session, which silent renewals continue (plugins/auth.ts), so a claim earlier than the
+ * session's sign-in is not believed (nor is one that is unreadable); the withdrawal rule then also
+ * ignores one older than 24 h or in the future. A claim not believed is dropped: the accept is judged
+ * at the real now.
  */
 function queuedAtOf(request: FastifyRequest): Date | null {
   const header = request.headers['x-queued-at'];
@@ -42,8 +45,8 @@ function queuedAtOf(request: FastifyRequest): Date | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const issuedAt = request.tokenIssuedAt;
-  return issuedAt !== null && date.getTime() >= issuedAt ? date : null;
+  const since = request.sessionStartedAt;
+  return since !== null && date.getTime() >= since ? date : null;
 }
 
 export async function ticketRoutes(app: FastifyInstance) {
@@ -73,6 +76,8 @@ export async function ticketRoutes(app: FastifyInstance) {
         beforeDate: q.beforeDate === undefined ? undefined : new Date(q.beforeDate),
         unassigned: q.unassigned,
         all: q.all,
+        customsRead: q.customsRead,
+        unpaid: q.unpaid,
       });
       // The views as the database wrote them: TicketPage without parsing and serialising them again.
       return new JsonText(`{"tickets":${page.viewsJson},"count":${page.count}}`);
@@ -138,6 +143,17 @@ export async function ticketRoutes(app: FastifyInstance) {
     body: wrapped('ticket', DeclineTicketSchema),
     tags,
     handler: async ({ user, params, body }) => ({ ticket: await declineTicket(app.db, user, params.id, body.reason) }),
+  });
+
+  // Beyond the spec (DESIGN.md section 3): the carrier passes on a PENDING offer with a reason.
+  route({
+    method: 'PUT',
+    url: '/tickets/:id/pass',
+    access: 'ticket:pass',
+    params: IdParamsSchema,
+    body: wrapped('ticket', PassOfferSchema),
+    tags,
+    handler: async ({ user, params, body }) => ({ ticket: await passOffer(app.db, user, params.id, body.reason) }),
   });
 
   route({

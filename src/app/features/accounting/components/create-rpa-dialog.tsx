@@ -1,6 +1,6 @@
 /**
  * Confirms closing the open accounting period: it shows the period and the invoices it will hold,
- * sends the period the user saw, and answers with the spec's toasts ('RPA created succesfully with ID',
+ * sends the period the user saw, and answers with the spec's toasts ('RPA created successfully with ID',
  * 'No invoices to generate RPA', 'Error retrieving data').
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useCreateRpa } from '../api/create-rpa';
 import { formatRpaDate } from '../rpa-format';
+import { NetworkButton } from '../../../components/network-button';
 
 export interface CreateRpaDialogProps {
   open: RpaView | null;
@@ -66,9 +67,9 @@ export function CreateRpaDialog({ open, onClose }: CreateRpaDialogProps) {
             <Button variant="default" onClick={onClose}>
               {t`Cancel`}
             </Button>
-            <Button onClick={() => void submit()} loading={create.isPending}>
+            <NetworkButton onClick={() => void submit()} loading={create.isPending}>
               {t`Create RPA`}
-            </Button>
+            </NetworkButton>
           </Group>
         </Stack>
       )}

@@ -3,7 +3,7 @@
  * searchable by RPA id and by a day of the period; each batch downloads as the ERP workbook and as a
  * zip of its invoice PDFs, with progress. Only an admin may create an RPA; ADMINRO sees it disabled.
  */
-import { Badge, Button, Group, NumberInput, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 // Registers Mexican Spanish for the date pickers.
 import '../../../lib/dayjs';
@@ -13,19 +13,23 @@ import { IconCalculator, IconFileSpreadsheet, IconFileZip, IconPlus } from '@tab
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RPA_MSG, RPA_PAGE_SIZE, type RpaView } from '../../../../shared/schemas/rpa';
+import { isNetworkFailure } from '../../../components/not-on-device';
 import { DataList, ListFilters, type DataColumn } from '../../../components/data-list';
 import { DownloadButton } from '../../../components/download-button';
+import { NumberField } from '../../../components/number-field';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useRpas } from '../api/get-rpas';
 import { formatRpaDate } from '../rpa-format';
 import { CreateRpaDialog } from './create-rpa-dialog';
+import { NetworkButton } from '../../../components/network-button';
+import { dateInputFormat } from '../../../../shared/format/display-format';
 
 const positive = (text: string | null) => (text && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined);
 
 export function RpaList({ mayCreate }: { mayCreate: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const [search, setSearch] = useSearchParams();
   const page = positive(search.get('page')) ?? 1;
@@ -33,7 +37,10 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
   const date = search.get('date') && /^\d{4}-\d{2}-\d{2}$/.test(search.get('date')!) ? search.get('date')! : undefined;
   const query = useRpas({ page, limit: RPA_PAGE_SIZE, rpaId, date });
   const [confirm, setConfirm] = useState<RpaView | null>(null);
-  const failed = query.isError;
+  // The RPA ID as typed: text the field refuses stays on screen with its message and filters nothing.
+  const [rpaText, setRpaText] = useState<number | string>(rpaId ?? '');
+  const rpaTextError = typeof rpaText === 'number' && rpaText < 1 ? t`An RPA ID is a whole number of at least 1` : null;
+  const failed = query.isError && !isNetworkFailure(query.error);
   useEffect(() => {
     // The spec's toast once per failure; the list also shows its error state with 'Try again'.
     if (failed) notifications.show({ color: 'red', message: tm(RPA_MSG.error) });
@@ -57,7 +64,8 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
 
   const idText = (rpa: RpaView) =>
     rpa.id === null ? (
-      <Badge variant="light" color="orange">
+      // Never cut short ('Periodo abierto') by the period dates beside it, which name their time zone.
+      <Badge variant="light" color="orange" miw="max-content">
         {t`Open period`}
       </Badge>
     ) : (
@@ -66,8 +74,9 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
 
   const columns: DataColumn<RpaView>[] = [
     { key: 'id', header: t`RPA ID`, tableOnly: true, cell: idText },
-    { key: 'from', header: t`From`, fit: true, cell: (r) => formatRpaDate(r.from) },
-    { key: 'to', header: t`To`, fit: true, cell: (r) => (r.to === 'NOW' ? t`NOW` : formatRpaDate(r.to)) },
+    // The bounds may wrap after the day: with their time zone named they no longer fit every column.
+    { key: 'from', header: t`From`, cell: (r) => formatRpaDate(r.from) },
+    { key: 'to', header: t`To`, cell: (r) => (r.to === 'NOW' ? t`NOW` : formatRpaDate(r.to)) },
     {
       key: 'qty',
       header: t`Invoices`,
@@ -78,7 +87,7 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
 
   const actions = (rpa: RpaView) =>
     rpa.id === null ? (
-      <Button
+      <NetworkButton
         size="sm"
         leftSection={<IconPlus size={16} />}
         disabled={!mayCreate}
@@ -86,7 +95,7 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
         onClick={() => setConfirm(rpa)}
       >
         {t`Create RPA`}
-      </Button>
+      </NetworkButton>
     ) : (
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <DownloadButton
@@ -119,24 +128,29 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
   const filters = (
     <ListFilters
       active={(rpaId ? 1 : 0) + (date ? 1 : 0)}
-      onClean={() => set({ rpaId: undefined, date: undefined })}
+      onClean={() => {
+        setRpaText('');
+        set({ rpaId: undefined, date: undefined });
+      }}
       showLabel={t`Show ${query.data?.rpas.length ?? 0} results`}
     >
-      <NumberInput
+      <NumberField
+        kind="id"
         label={t`RPA ID`}
         placeholder={t`Any`}
-        min={1}
-        allowDecimal={false}
-        allowNegative={false}
-        hideControls
         w={{ base: '100%', md: 140 }}
-        value={rpaId ?? ''}
-        onChange={(value) => set({ rpaId: typeof value === 'number' && value > 0 ? String(value) : undefined })}
+        value={rpaText}
+        error={rpaTextError}
+        onChange={(value) => {
+          setRpaText(value);
+          if (value === '' || (typeof value === 'number' && value >= 1))
+            set({ rpaId: value === '' ? undefined : String(value) });
+        }}
       />
       <DatePickerInput
         label={t`Date`}
-        placeholder="YYYY-MM-DD"
-        valueFormat="YYYY-MM-DD"
+        placeholder={dateInputFormat(i18n.locale)}
+        valueFormat={dateInputFormat(i18n.locale)}
         clearable
         w={{ base: '100%', md: 180 }}
         value={date ?? null}
@@ -168,6 +182,7 @@ export function RpaList({ mayCreate }: { mayCreate: boolean }) {
         loading={query.isPending}
         error={query.isError && !query.data}
         onRetry={() => void query.refetch()}
+        query={query}
         emptyIcon={<IconCalculator size={30} stroke={1.5} />}
         emptyTitle={t`No accounting batches match this search`}
         emptyDescription={t`Change or clean the search to see the batches.`}

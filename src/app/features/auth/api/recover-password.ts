@@ -12,7 +12,8 @@ export interface RecoverInput {
 export function recoverPassword(input: RecoverInput, language?: string): Promise<unknown> {
   return apiFetch<unknown>('/auth/password', {
     method: 'POST',
-    body: input,
+    // The device's time zone: the mail says until when the link works in the user's own time.
+    body: { ...input, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
     headers: language ? { 'Accept-Language': language === 'es' ? 'es-MX' : language } : undefined,
     skipUnauthorizedLogout: true,
   });

@@ -19,6 +19,8 @@ export interface CaptchaGate {
   blocked: boolean;
   /** Feed every refused answer in: one asking for a captcha shows the widget, fresh (a solution is single use). */
   onRefused: (error: unknown) => void;
+  /** The server said ahead of a try that the next one needs a captcha: show the widget (once). */
+  require: () => void;
 }
 
 /** The captcha of the sign-in and recover forms: shown only when the server asks for one. */
@@ -34,5 +36,7 @@ export function useCaptchaGate(explanation: string): CaptchaGate {
       setPayload(null);
       setRound((n) => n + 1);
     },
+    // A widget already on screen keeps its solution: asking again must not throw away a solved check.
+    require: () => setRound((n) => (n === 0 ? 1 : n)),
   };
 }

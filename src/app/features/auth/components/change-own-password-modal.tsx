@@ -83,6 +83,7 @@ function ChangeOwnPasswordForm({ onDone }: { onDone: () => void }) {
         />
         <NewPasswordFields form={form} />
         <DialogActions
+          needsNetwork
           backText={t`Cancel`}
           onBack={onDone}
           confirmText={t`Change password`}

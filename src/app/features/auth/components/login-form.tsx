@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors';
 import { LoginSchema } from '../../../../shared/schemas/auth';
@@ -10,6 +10,7 @@ import type { User } from '../../../../shared/schemas/user';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
 import { PATHS } from '../../../paths';
+import { getCaptchaRequired } from '../api/get-captcha-required';
 import { useAuth } from '../auth-context';
 import { captchaRequested, useCaptchaGate } from '../captcha/use-captcha';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -28,6 +29,25 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const captcha = useCaptchaGate(
     t`Several sign-ins failed from this connection. Tick “I'm not a robot” below and wait a few seconds until it says “Verified”; then sign in as usual.`,
   );
+  const { require: requireCaptcha } = captcha;
+  // Asks the server whether the next try needs a captcha: on opening (this address) and when the
+  // username is left (that name). Only the latest question counts; a failed question changes nothing
+  // (the sign-in itself still asks for the captcha when it must).
+  const asked = useRef(0);
+  const askCaptcha = (username?: string) => {
+    const question = ++asked.current;
+    getCaptchaRequired(username?.trim() || undefined).then(
+      (required) => {
+        if (required && question === asked.current) requireCaptcha();
+      },
+      () => undefined,
+    );
+  };
+  useEffect(() => {
+    askCaptcha();
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -60,13 +80,18 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     }
   });
 
+  const usernameProps = form.getInputProps('username');
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <UsernameInput
           key={form.key('username')}
-          {...form.getInputProps('username')}
+          {...usernameProps}
+          onBlur={(event) => {
+            usernameProps.onBlur?.(event);
+            askCaptcha(event.currentTarget.value);
+          }}
           error={tm(form.errors.username)}
         />
         <PasswordInput

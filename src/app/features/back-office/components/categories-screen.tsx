@@ -3,19 +3,22 @@
  * the allocation may offer it tickets, edited in place row by row. Saving unchanged values shows the
  * server's info 'No changes were made to carrier'. ADMINRO sees the controls disabled.
  */
-import { Badge, Button, NumberInput, Switch } from '@mantine/core';
+import { Badge, Switch } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconCategory, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { DataList, type DataColumn } from '../../../components/data-list';
 import { PageHeader } from '../../../components/page-header';
+import { NumberField } from '../../../components/number-field';
+import { formNumber } from '../../../../shared/domain/number-text';
 import { BACK_OFFICE_TOASTS } from '../../../lib/back-office-messages';
 import { useMessageTranslator } from '../../../lib/messages';
 import { UpdateCarrierSchema, type CarrierView } from '../../../../shared/schemas/carrier';
 import { useCarrierList, useUpdateCarrier } from '../api/masters';
 import { fieldIssues, serverError } from '../server-error';
 import { toastError, toastInfo, toastSuccess } from '../toasts';
+import { NetworkButton } from '../../../components/network-button';
 
 type Draft = { category: number | string; enabledForAlgorithm: boolean };
 
@@ -28,13 +31,16 @@ export function CategoriesScreen({ readOnly }: { readOnly: boolean }) {
   const [errors, setErrors] = useState<Record<number, string>>({});
   const draftOf = (c: CarrierView): Draft =>
     drafts[c.id] ?? { category: c.category, enabledForAlgorithm: c.enabledForAlgorithm };
-  const change = (c: CarrierView, patch: Partial<Draft>) =>
+  const change = (c: CarrierView, patch: Partial<Draft>) => {
     setDrafts((d) => ({ ...d, [c.id]: { ...draftOf(c), ...patch } }));
+    // A row's message was about the value it replaces.
+    setErrors((e) => ({ ...e, [c.id]: '' }));
+  };
 
   const save = (c: CarrierView) => {
     const draft = draftOf(c);
     const parsed = v.safeParse(UpdateCarrierSchema, {
-      category: draft.category === '' ? undefined : Number(draft.category),
+      category: formNumber(draft.category),
       enabledForAlgorithm: draft.enabledForAlgorithm,
     });
     if (!parsed.success) {
@@ -66,16 +72,11 @@ export function CategoriesScreen({ readOnly }: { readOnly: boolean }) {
       key: 'category',
       header: t`Category`,
       cell: (c) => (
-        <NumberInput
-          // Out-of-range values stay as typed so the check shows the rule instead of silently changing them.
-          clampBehavior="none"
+        <NumberField
+          kind="count"
           aria-label={t`Category of ${c.businessName}`}
           value={draftOf(c).category}
           onChange={(value) => change(c, { category: value })}
-          min={1}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
           disabled={readOnly}
           error={errors[c.id] || undefined}
           w={120}
@@ -112,11 +113,12 @@ export function CategoriesScreen({ readOnly }: { readOnly: boolean }) {
         error={carriers.isError}
         errorText={tm(BACK_OFFICE_TOASTS.carriersError)}
         onRetry={() => void carriers.refetch()}
+        query={carriers}
         emptyIcon={<IconCategory size={30} stroke={1.5} />}
         emptyTitle={t`No carriers to show`}
         emptyDescription={t`Carriers with their category and allocation setting will be listed here.`}
         actions={(c) => (
-          <Button
+          <NetworkButton
             size="xs"
             variant="light"
             leftSection={<IconDeviceFloppy size={14} />}
@@ -126,7 +128,7 @@ export function CategoriesScreen({ readOnly }: { readOnly: boolean }) {
             aria-label={t`Save ${c.businessName}`}
           >
             {t`Save`}
-          </Button>
+          </NetworkButton>
         )}
       />
     </>

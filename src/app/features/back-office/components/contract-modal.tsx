@@ -4,7 +4,7 @@
  * date is shown read-only. The same valibot schemas as the server check the form before it is sent;
  * the server's answer (409 for an ended contract, 422 for an end before the start) shows in the form.
  */
-import { Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 // Registers Mexican Spanish for the date pickers.
 import '../../../lib/dayjs';
@@ -20,10 +20,13 @@ import {
   type ContractView,
 } from '../../../../shared/schemas/contract';
 import type { CarrierView } from '../../../../shared/schemas/carrier';
+import { dateInputFormat } from '../../../../shared/format/display-format';
 import { useSaveContract } from '../api/contracts';
 import { fieldIssues, serverError, serverFieldErrors } from '../server-error';
 import { toastError, toastSuccess } from '../toasts';
 import { DialogActions } from '../../../components/dialog-actions';
+import { NumberField } from '../../../components/number-field';
+import { formNumber } from '../../../../shared/domain/number-text';
 
 export type ContractModalState = { kind: 'create' } | { kind: 'edit'; contract: ContractView } | null;
 
@@ -85,13 +88,13 @@ function ContractForm({
         return _field === undefined && _form === undefined ? current : rest;
       });
     };
-  // The dates as the lists write them (DD/MM/YYYY in Spanish), whatever the browser's own locale: a
-  // native date input followed the browser and showed 12/23/2026 beside the table's 23/12/2026.
-  const pattern = i18n.locale === 'es' ? 'DD/MM/YYYY' : 'MM/DD/YYYY';
+  // Typed dates in the language's numeric order (DD/MM/YYYY in Spanish), whatever the browser's own
+  // locale: a native date input followed the browser and showed 12/23/2026 to a Spanish user.
+  const pattern = dateInputFormat(i18n.locale);
   const dayFormat = { valueFormat: pattern, placeholder: pattern };
 
   const submit = () => {
-    const priceValue = price === '' ? undefined : Number(price);
+    const priceValue = formNumber(price);
     const found: Record<string, string> = {};
     if (!carrierId) found.carrierId = tm('Campo obligatorio');
     if (editing) {
@@ -155,16 +158,11 @@ function ContractForm({
           error={errors.description}
           maxLength={200}
         />
-        <NumberInput
-          // Out-of-range values stay as typed so the check shows the rule instead of silently changing them.
-          clampBehavior="none"
+        <NumberField
+          kind={editing ? 'wholeMoney' : 'money'}
           label={t`Price`}
+          description={editing ? t`Whole dollars, at least $1` : t`At least $1, up to 2 decimals`}
           required
-          prefix="$"
-          thousandSeparator=","
-          decimalScale={editing ? 0 : 2}
-          min={1}
-          step={editing ? 1 : 0.01}
           value={price}
           onChange={edit('price', setPrice)}
           error={errors.price}
@@ -196,6 +194,7 @@ function ContractForm({
           </div>
         )}
         <DialogActions
+          needsNetwork
           backText={t`Cancel`}
           onBack={onClose}
           confirmText={editing ? t`Save changes` : t`Create contract`}

@@ -3,7 +3,7 @@
  * (table or cards), and the create and edit modals. ADMINRO sees the buttons disabled; an ended
  * contract's edit button is disabled for everyone.
  */
-import { Badge, Button, Select, Tooltip } from '@mantine/core';
+import { Badge, Select, Tooltip } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconFileDollar, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { useContracts } from '../api/contracts';
 import { useCarrierList } from '../api/masters';
 import { useFormats } from '../format';
 import { ContractModal, type ContractModalState } from './contract-modal';
+import { NetworkButton } from '../../../components/network-button';
 
 const PAGE_SIZE = 10;
 
@@ -107,9 +108,13 @@ export function ContractsScreen({ mayEdit }: { mayEdit: boolean }) {
         title={t`Contracts`}
         description={t`Carrier contracts: the price and the dates the allocation relies on.`}
         actions={
-          <Button leftSection={<IconPlus size={16} />} disabled={!mayEdit} onClick={() => setModal({ kind: 'create' })}>
+          <NetworkButton
+            leftSection={<IconPlus size={16} />}
+            disabled={!mayEdit}
+            onClick={() => setModal({ kind: 'create' })}
+          >
             {t`New contract`}
-          </Button>
+          </NetworkButton>
         }
         filters={filters}
       />
@@ -122,6 +127,7 @@ export function ContractsScreen({ mayEdit }: { mayEdit: boolean }) {
         error={query.isError}
         errorText={t`The contracts could not be loaded`}
         onRetry={() => void query.refetch()}
+        query={query}
         emptyIcon={<IconFileDollar size={30} stroke={1.5} />}
         emptyTitle={carrierId || status ? t`No contracts match these filters` : t`No contracts yet`}
         emptyDescription={t`Create a contract so that its carrier can receive tickets.`}
@@ -131,7 +137,7 @@ export function ContractsScreen({ mayEdit }: { mayEdit: boolean }) {
         onPage={(next) => set('page', String(next))}
         actions={(c) => (
           <Tooltip label={t`The contract has ended, you can no longer change its conditions`} disabled={!c.ended}>
-            <Button
+            <NetworkButton
               size="xs"
               variant="light"
               leftSection={<IconPencil size={14} />}
@@ -140,7 +146,7 @@ export function ContractsScreen({ mayEdit }: { mayEdit: boolean }) {
               aria-label={t`Edit contract ${c.id}`}
             >
               {t`Edit`}
-            </Button>
+            </NetworkButton>
           </Tooltip>
         )}
       />

@@ -4,7 +4,7 @@
  * longitude as text, an optional description of at most 200, a border crossing). A duplicate
  * supplier/city/address shows 'Error: Duplicate Depot values'; other failures 'Failed to create depot'.
  */
-import { Anchor, Button, Group, Modal, Select, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Group, Modal, Select, TextInput, Textarea } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconBuildingWarehouse, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,11 +16,14 @@ import { ApiError } from '../../../lib/api-client';
 import { BACK_OFFICE_TOASTS } from '../../../lib/back-office-messages';
 import { useMessageTranslator } from '../../../lib/messages';
 import { BACK_OFFICE_MSG as M } from '../../../../shared/schemas/back-office-messages';
-import { coordinateText, CreateDepotSchema, mapsUrl, type DepotView } from '../../../../shared/schemas/depot';
+import { CreateDepotSchema, mapsUrl, type DepotView } from '../../../../shared/schemas/depot';
+import { formNumber } from '../../../../shared/domain/number-text';
+import { NumberField } from '../../../components/number-field';
 import { depotsQueryOptions, useBorderCrossingLookup, useCreateDepot, useSupplierLookup } from '../api/masters';
 import { fieldIssues, serverFieldErrors } from '../server-error';
 import { toastError, toastSuccess } from '../toasts';
 import { ModalForm, pagedList, useFieldErrors, usePagedFilters, PAGE_SIZE } from './screen-kit';
+import { NetworkButton } from '../../../components/network-button';
 
 export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
   const { t } = useLingui();
@@ -72,9 +75,9 @@ export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
         title={t`Depots`}
         description={t`Supplier yards with their location and border crossing.`}
         actions={
-          <Button leftSection={<IconPlus size={16} />} disabled={readOnly} onClick={() => setCreating(true)}>
+          <NetworkButton leftSection={<IconPlus size={16} />} disabled={readOnly} onClick={() => setCreating(true)}>
             {t`Add depot`}
-          </Button>
+          </NetworkButton>
         }
         filters={
           <ListFilters
@@ -117,9 +120,6 @@ export function DepotsScreen({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-const latitudeText = coordinateText(M.latitude, 90);
-const longitudeText = coordinateText(M.longitude, 180);
-
 function DepotForm({ suppliers, onClose }: { suppliers: { id: number; businessName: string }[]; onClose: () => void }) {
   const { t } = useLingui();
   const tm = useMessageTranslator();
@@ -129,28 +129,39 @@ function DepotForm({ suppliers, onClose }: { suppliers: { id: number; businessNa
     supplierId: '',
     city: '',
     address: '',
-    latitude: '',
-    longitude: '',
     description: '',
     borderCrossingId: '',
+  });
+  // As the coordinate fields hand them over: the number read, '' or the text they refused.
+  const [point, setPoint] = useState<{ latitude: number | string; longitude: number | string }>({
+    latitude: '',
+    longitude: '',
   });
   const { errors, setErrors, show, clear } = useFieldErrors();
   const set = (key: keyof typeof values) => (value: string | null) => {
     setValues((x) => ({ ...x, [key]: value ?? '' }));
     clear(key);
   };
+  const setCoordinate = (key: keyof typeof point) => (value: number | string) => {
+    setPoint((x) => ({ ...x, [key]: value }));
+    clear(key);
+  };
 
   const submit = () => {
     const found: Record<string, string> = {};
-    const lat = v.safeParse(latitudeText, values.latitude);
-    const lng = v.safeParse(longitudeText, values.longitude);
-    if (!lat.success) found.latitude = lat.issues[0].message;
-    if (!lng.success) found.longitude = lng.issues[0].message;
+    const latitude = formNumber(point.latitude);
+    const longitude = formNumber(point.longitude);
+    const coordinate = (n: number | undefined, limit: number, message: string) =>
+      n === undefined ? M.required : Number.isFinite(n) && Math.abs(n) <= limit ? null : message;
+    const latitudeProblem = coordinate(latitude, 90, M.latitude);
+    const longitudeProblem = coordinate(longitude, 180, M.longitude);
+    if (latitudeProblem) found.latitude = latitudeProblem;
+    if (longitudeProblem) found.longitude = longitudeProblem;
     const parsed = v.safeParse(CreateDepotSchema, {
       supplierId: values.supplierId ? Number(values.supplierId) : undefined,
       city: values.city,
       address: values.address,
-      location: { type: 'Point', coordinates: [Number(values.longitude), Number(values.latitude)] },
+      location: { type: 'Point', coordinates: [longitude, latitude] },
       description: values.description,
       borderCrossingId: values.borderCrossingId ? Number(values.borderCrossingId) : undefined,
     });
@@ -204,20 +215,20 @@ function DepotForm({ suppliers, onClose }: { suppliers: { id: number; businessNa
         maxLength={100}
       />
       <Group grow align="flex-start">
-        <TextInput
+        <NumberField
+          kind="coordinate"
           label={t`Latitude`}
           required
-          inputMode="decimal"
-          value={values.latitude}
-          onChange={(e) => set('latitude')(e.currentTarget.value)}
+          value={point.latitude}
+          onChange={setCoordinate('latitude')}
           error={errors.latitude}
         />
-        <TextInput
+        <NumberField
+          kind="coordinate"
           label={t`Longitude`}
           required
-          inputMode="decimal"
-          value={values.longitude}
-          onChange={(e) => set('longitude')(e.currentTarget.value)}
+          value={point.longitude}
+          onChange={setCoordinate('longitude')}
           error={errors.longitude}
         />
       </Group>

@@ -4,7 +4,7 @@
  * state props from its query, the row's edit button, and the modal form with its Cancel/Save footer and
  * its field errors (the shared valibot schema before sending, the server's field messages after).
  */
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { IconPencil } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { fieldIssues, serverError, serverFieldErrors } from '../server-error';
 import { toastError } from '../toasts';
 import { DialogActions } from '../../../components/dialog-actions';
+import { NetworkButton } from '../../../components/network-button';
 
 export const PAGE_SIZE = 10;
 
@@ -58,6 +59,7 @@ export function pagedList<R>(
     rows: rows ?? [],
     loading: query.isPending,
     error: query.isError,
+    query,
     onRetry: () => void query.refetch(),
     page,
     pageSize: PAGE_SIZE,
@@ -79,7 +81,7 @@ export function EditButton({
   children: ReactNode;
 }) {
   return (
-    <Button
+    <NetworkButton
       size="xs"
       variant="light"
       leftSection={<IconPencil size={14} />}
@@ -88,7 +90,7 @@ export function EditButton({
       aria-label={label}
     >
       {children}
-    </Button>
+    </NetworkButton>
   );
 }
 
@@ -118,6 +120,7 @@ export function ModalForm({
       <Stack gap="sm">
         {children}
         <DialogActions
+          needsNetwork
           backText={t`Cancel`}
           onBack={onCancel}
           confirmText={submitLabel ?? t`Save`}

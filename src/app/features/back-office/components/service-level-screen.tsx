@@ -9,6 +9,7 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChartBar } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { isNetworkFailure } from '../../../components/not-on-device';
 import { DataList, useDesktop, type DataColumn, type SortState } from '../../../components/data-list';
 import { PageHeader } from '../../../components/page-header';
 import { BACK_OFFICE_TOASTS } from '../../../lib/back-office-messages';
@@ -66,7 +67,8 @@ export function ServiceLevelScreen() {
   const query = useServiceLevels();
   const [sort, setSort] = useState<SortState>({ key: 'monthRate', direction: 'desc' });
   useEffect(() => {
-    if (query.isError) toastError(tm(BACK_OFFICE_TOASTS.carriersCountError));
+    // No answer at all is said on the page (not saved on this device), not in an error toast.
+    if (query.isError && !isNetworkFailure(query.error)) toastError(tm(BACK_OFFICE_TOASTS.carriersCountError));
     // A language change does not repeat the toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.isError]);
@@ -121,6 +123,7 @@ export function ServiceLevelScreen() {
         error={query.isError}
         errorText={tm(BACK_OFFICE_TOASTS.carriersCountError)}
         onRetry={() => void query.refetch()}
+        query={query}
         emptyIcon={<IconChartBar size={30} stroke={1.5} />}
         emptyTitle={t`No carriers to show`}
         emptyDescription={t`Carriers appear here once they exist.`}

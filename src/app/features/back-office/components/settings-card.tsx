@@ -3,16 +3,21 @@
  * offered (0 = never) and after how many days unconfirmed tickets are removed (at least 1). Each saves
  * on its own; the allocation sweep reads the new value at its next run.
  */
-import { Button, Group, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NotOnDevice, unavailableReason } from '../../../components/not-on-device';
+import { SavedAt } from '../../../components/saved-at';
 import { useMessageTranslator } from '../../../lib/messages';
+import { NumberField } from '../../../components/number-field';
+import { formNumber } from '../../../../shared/domain/number-text';
 import { BACK_OFFICE_TOASTS } from '../../../lib/back-office-messages';
 import { checkSetting, type ConfigurationView } from '../../../../shared/schemas/configuration';
 import { useConfigurations, useUpdateConfiguration } from '../api/masters';
 import { serverFieldErrors } from '../server-error';
 import { toastError, toastSuccess } from '../toasts';
+import { NetworkButton } from '../../../components/network-button';
 
 export function SettingsCard({ readOnly }: { readOnly: boolean }) {
   const { t } = useLingui();
@@ -26,7 +31,9 @@ export function SettingsCard({ readOnly }: { readOnly: boolean }) {
           <IconAdjustments size={24} stroke={1.5} aria-hidden />
           <Title order={2} size="h4">{t`Allocation`}</Title>
         </Group>
-        {configurations.isError ? (
+        {unavailableReason(configurations) === 'offline' ? (
+          <NotOnDevice reason="offline" subject="list" onRetry={() => void configurations.refetch()} />
+        ) : configurations.isError ? (
           <Text c="red" role="alert">
             {tm(BACK_OFFICE_TOASTS.configLoadError)}
           </Text>
@@ -34,11 +41,11 @@ export function SettingsCard({ readOnly }: { readOnly: boolean }) {
           <Skeleton height={120} />
         ) : (
           <>
+            <SavedAt at={configurations.dataUpdatedAt} />
             <SettingRow
               config={byKey('ALLOCATION_FREQUENCY')}
               label={t`Offer waiting time (hours)`}
               hint={t`How long a carrier has to answer before the ticket is offered to the next one. 0 = offers never expire.`}
-              min={0}
               readOnly={readOnly}
               onToast={{ tm }}
             />
@@ -46,7 +53,6 @@ export function SettingsCard({ readOnly }: { readOnly: boolean }) {
               config={byKey('DELETE_TICKETS_FREQUENCY')}
               label={t`Ticket expiry (days)`}
               hint={t`Pending and confirmed tickets older than this are removed.`}
-              min={1}
               readOnly={readOnly}
               onToast={{ tm }}
             />
@@ -61,14 +67,12 @@ function SettingRow({
   config,
   label,
   hint,
-  min,
   readOnly,
   onToast: { tm },
 }: {
   config: ConfigurationView | undefined;
   label: string;
   hint: string;
-  min: number;
   readOnly: boolean;
   onToast: { tm: (text: string) => string };
 }) {
@@ -78,7 +82,7 @@ function SettingRow({
   const [error, setError] = useState<string | null>(null);
   if (!config) return null;
   const save = () => {
-    const n = value === '' ? Number.NaN : Number(value);
+    const n = formNumber(value) ?? Number.NaN;
     const problem = checkSetting(config.key, n);
     if (problem) return setError(tm(problem));
     setError(null);
@@ -103,29 +107,27 @@ function SettingRow({
       }}
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <NumberInput
-          // Out-of-range values stay as typed so the check shows the rule instead of silently changing them.
-          clampBehavior="none"
+        <NumberField
+          kind="count"
           label={label}
           description={hint}
           value={value}
-          onChange={setValue}
-          min={min}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
+          onChange={(next) => {
+            setValue(next);
+            setError(null);
+          }}
           disabled={readOnly}
           error={error}
           w={{ base: '100%', sm: 360 }}
         />
-        <Button
+        <NetworkButton
           type="submit"
           mt={{ base: 0, sm: 46 }}
           disabled={readOnly || String(value) === config.value}
           loading={update.isPending}
         >
           {t`Save`}
-        </Button>
+        </NetworkButton>
       </Group>
     </form>
   );

@@ -3,18 +3,21 @@
  * with a create and edit modal. The equipment id follows the car/equipment rule and is unique per
  * carrier (the server answers 409 on a duplicate, shown under the field).
  */
-import { Badge, Button, Group, Modal, NumberInput, Select, Switch, TextInput } from '@mantine/core';
+import { Badge, Group, Modal, Select, Switch, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconPlus, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataList, ListFilters, type DataColumn } from '../../../components/data-list';
 import { PageHeader } from '../../../components/page-header';
+import { NumberField } from '../../../components/number-field';
+import { formNumber } from '../../../../shared/domain/number-text';
 import { VehicleSchema, type VehicleView } from '../../../../shared/schemas/vehicle';
 import { useSaveVehicle, vehiclesQueryOptions } from '../api/vehicles';
 import { useFormats } from '../format';
 import { toastSuccess } from '../toasts';
 import { EditButton, ModalForm, pagedList, useFieldErrors, usePagedFilters, PAGE_SIZE } from './screen-kit';
+import { NetworkButton } from '../../../components/network-button';
 
 type Editing = { vehicle: VehicleView | null } | null;
 
@@ -56,9 +59,9 @@ export function VehiclesScreen() {
         title={t`Vehicles`}
         description={t`Your equipment: suppliers see the active equipment ids when they load your trips.`}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ vehicle: null })}>
+          <NetworkButton leftSection={<IconPlus size={16} />} onClick={() => setEditing({ vehicle: null })}>
             {t`Add vehicle`}
-          </Button>
+          </NetworkButton>
         }
         filters={
           <ListFilters
@@ -137,7 +140,7 @@ function VehicleForm({ vehicle, onClose }: { vehicle: VehicleView | null; onClos
       equipmentId,
       plate,
       description,
-      capacityLbs: capacity === '' ? undefined : Number(capacity),
+      capacityLbs: formNumber(capacity),
       active,
     });
     if (!checked) return;
@@ -172,14 +175,10 @@ function VehicleForm({ vehicle, onClose }: { vehicle: VehicleView | null; onClos
           error={errors.plate}
           maxLength={20}
         />
-        <NumberInput
-          // Out-of-range values stay as typed so the check shows the rule instead of silently changing them.
-          clampBehavior="none"
+        <NumberField
+          kind="weight"
           label={t`Capacity (lbs)`}
           required
-          thousandSeparator=","
-          decimalScale={2}
-          min={0}
           value={capacity}
           onChange={edit('capacityLbs', setCapacity)}
           error={errors.capacityLbs}

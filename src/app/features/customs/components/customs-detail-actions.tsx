@@ -1,8 +1,9 @@
 /**
- * The customs detail's controls: opening the page marks an unread ticket read, a mark
- * icon turns it back to unread, and 'Release' moves a TA_INVOICED ticket to MX_TRANSIT after a confirm.
+ * The customs detail's controls: opening the page marks an unread ticket read, a labelled mark button
+ * turns it back to unread (or read again), and 'Release' moves a TA_INVOICED ticket to MX_TRANSIT after
+ * a confirm.
  */
-import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { Group, Modal, Text, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconMail, IconMailOpened, IconTruckDelivery } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ import { toastOutOfSpace } from '../../../offline/outbox-messages';
 import { OutOfSpaceError } from '../../../offline/storage';
 import { useUpdateCustomsTicket } from '../api/update-customs-ticket';
 import { DialogActions } from '../../../components/dialog-actions';
+import { NetworkButton } from '../../../components/network-button';
 import { serverMessage } from '../../../lib/server-message';
 
 export interface CustomsDetailActionsProps {
@@ -30,7 +32,9 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
   const update = useUpdateCustomsTicket(ticketId);
   const [read, setRead] = useState(customsRead);
   const [confirming, setConfirming] = useState(false);
-  const marked = useRef(false);
+  // Only a ticket unread when the page opened is marked read, once. After "Mark as unread" the ticket is
+  // fetched again and comes back unread: marking it read then would undo the user's own choice at once.
+  const markOnOpening = useRef(!customsRead);
 
   // The read flag goes through the outbox: offline it is queued (and counted in the header); a device
   // without room for it, or a refusal, is said here instead of failing silently.
@@ -45,12 +49,19 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
   };
 
   useEffect(() => {
-    if (customsRead || marked.current) return;
-    marked.current = true;
+    if (!markOnOpening.current) return;
+    markOnOpening.current = false;
     update.mutate({ customsRead: true }, { onSuccess: () => setRead(true), onError: flagFailed });
     // Once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [customsRead]);
+  }, []);
+
+  // The flag as the server says it now (a refetch, a change in another tab) replaces the local one.
+  const [served, setServed] = useState(customsRead);
+  if (served !== customsRead) {
+    setServed(customsRead);
+    setRead(customsRead);
+  }
 
   const toggle = () => update.mutate({ customsRead: !read }, { onSuccess: () => setRead(!read), onError: flagFailed });
   const release = () =>
@@ -77,30 +88,28 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
   return (
     <>
       <Group gap="sm">
-        <Tooltip label={read ? t`Mark as unread` : t`Mark as read`}>
-          <ActionIcon
-            variant="light"
-            size="lg"
-            aria-label={read ? t`Mark as unread` : t`Mark as read`}
-            onClick={toggle}
-            aria-pressed={read}
-          >
-            {read ? <IconMailOpened size={18} /> : <IconMail size={18} />}
-          </ActionIcon>
-        </Tooltip>
+        {/* The icon alone did not say what it does: the button names the change it makes. */}
+        <Button
+          variant="light"
+          leftSection={read ? <IconMail size={16} /> : <IconMailOpened size={16} />}
+          onClick={toggle}
+        >
+          {read ? t`Mark as unread` : t`Mark as read`}
+        </Button>
         {canRelease && (
-          <Button
+          <NetworkButton
             leftSection={<IconTruckDelivery size={16} />}
             disabled={!actions.includes('release')}
             onClick={() => setConfirming(true)}
           >
             {t`Release`}
-          </Button>
+          </NetworkButton>
         )}
       </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Release trip ${ticketId}?`} centered>
         <Text size="sm">{t`The load crosses the border and the ticket moves to MX transit.`}</Text>
         <DialogActions
+          needsNetwork
           backText={t`Back`}
           onBack={() => setConfirming(false)}
           confirmText={t`Release`}

@@ -12,7 +12,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { AmountInput } from '../../../components/amount-input';
+import { localCalendarDay } from '../../../../shared/domain/invoice-date';
+import { NumberField } from '../../../components/number-field';
 import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { checkAdminEdit } from '../admin-edit-values';
 import { useSaveDocumentation } from '../api/save-documentation';
@@ -22,6 +23,8 @@ import type { DocTicket, Destination, Documentation, DocumentationMode } from '.
 import { AdminDocumentationFiles } from './admin-documentation-files';
 import { MaterialFields } from './material-fields';
 import { TicketSummary } from './ticket-summary';
+import { NetworkButton } from '../../../components/network-button';
+import { dateInputFormat } from '../../../../shared/format/display-format';
 
 /** Why the form cannot save: the ticket's status, or a read-only admin. */
 export type AdminEditLock = 'status' | 'read-only' | null;
@@ -46,7 +49,7 @@ export function AdminDocumentationEditForm({
   onSaved,
   onBack,
 }: AdminDocumentationEditFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const save = useSaveDocumentation();
   const form = useForm<DocumentationFormValues>({
@@ -126,12 +129,13 @@ export function AdminDocumentationEditForm({
               <DatePickerInput
                 label={t`Invoice date`}
                 disabled={locked}
-                valueFormat="DD/MM/YYYY"
-                placeholder="DD/MM/YYYY"
+                valueFormat={dateInputFormat(i18n.locale)}
+                placeholder={dateInputFormat(i18n.locale)}
+                maxDate={localCalendarDay()}
                 {...field('invoiceDate')}
               />
               <TextInput label={t`Invoice number`} disabled={locked} {...field('invoiceNumber')} />
-              <AmountInput
+              <NumberField
                 kind="money"
                 label={t`Invoice amount`}
                 required
@@ -156,14 +160,14 @@ export function AdminDocumentationEditForm({
                 autoCapitalize="characters"
                 {...field('carEquipment')}
               />
-              <AmountInput
+              <NumberField
                 kind="weight"
                 label={t`Gross weight (lbs)`}
                 required
                 disabled={locked}
                 {...field('grossWeight')}
               />
-              <AmountInput
+              <NumberField
                 kind="weight"
                 label={t`Tare weight (lbs)`}
                 required
@@ -189,9 +193,9 @@ export function AdminDocumentationEditForm({
             {t`Back`}
           </Button>
           {!locked && (
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+            <NetworkButton type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
               {t`Save changes`}
-            </Button>
+            </NetworkButton>
           )}
         </Group>
       </Stack>

@@ -1,4 +1,4 @@
-import { Button, Modal, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
@@ -8,6 +8,7 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { useCancelTicket } from '../api/cancel-ticket';
 import { DialogActions } from '../../../components/dialog-actions';
 import { serverMessage } from '../../../lib/server-message';
+import { NetworkButton } from '../../../components/network-button';
 
 export interface CancelTicketButtonProps {
   ticketId: number | null;
@@ -45,7 +46,7 @@ export function CancelTicketButton({ ticketId, actions, onCanceled, fullWidth }:
 
   return (
     <>
-      <Button
+      <NetworkButton
         variant="light"
         color="red"
         leftSection={<IconBan size={16} />}
@@ -54,10 +55,11 @@ export function CancelTicketButton({ ticketId, actions, onCanceled, fullWidth }:
         fullWidth={fullWidth}
       >
         {t`Cancel ticket`}
-      </Button>
+      </NetworkButton>
       <Modal opened={opened} onClose={close} title={t`Cancel ticket ${ticketId ?? ''}?`} centered>
         <Text size="sm">{t`The ticket ends canceled and its documentation can no longer change. This cannot be undone.`}</Text>
         <DialogActions
+          needsNetwork
           backText={t`Keep it`}
           onBack={close}
           confirmText={t`Cancel ticket`}
@@ -68,5 +70,32 @@ export function CancelTicketButton({ ticketId, actions, onCanceled, fullWidth }:
         />
       </Modal>
     </>
+  );
+}
+
+/**
+ * The truck form's Cancel, disabled always as spec section 2 says (see
+ * ../decisions/0001-truck-cancel-always-disabled.md). While the ticket could be canceled
+ * (SUPPLIER_INVOICED) it says who can: an administrator, from the ticket's page.
+ */
+export function TruckCancelButton({ cancelable }: { cancelable: boolean }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap={4} align="flex-end">
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconBan size={16} />}
+        disabled
+        aria-describedby={cancelable ? 'truck-cancel-hint' : undefined}
+      >
+        {t`Cancel ticket`}
+      </Button>
+      {cancelable && (
+        <Text id="truck-cancel-hint" size="xs" c="dimmed" ta="right" maw={320}>
+          {t`A truck ticket is canceled by an administrator: ask them to cancel it from the ticket's page.`}
+        </Text>
+      )}
+    </Stack>
   );
 }

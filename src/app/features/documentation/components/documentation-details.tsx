@@ -1,16 +1,19 @@
 /**
  * The supplier documentation read-only, as admins and customs agents review it: the fields, each file
- * with a Download button, and the origin yard with a maps link from its coordinates.
+ * with a Download button (photos as thumbnails that open full size, PDFs with a View button that shows
+ * them in the page), and the origin yard with a maps link from its coordinates.
  */
-import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconMapPin } from '@tabler/icons-react';
-import { dayjs } from '../../../lib/dayjs';
 import type { DocumentSlot } from '../../../../shared/schemas/documentation';
 import { formatAmount, formatTonnes, formatWeight, intlLocale } from '../../../lib/locale-format';
 import type { DocTicket, Documentation, FileRef } from '../types';
+import { PdfPreview, PhotoPreview } from './document-viewer';
 import { FileDownloadButton } from './file-download-button';
 import { LabelledValue } from '../../../components/labelled-value';
+import { InvoiceNumber } from '../../../components/invoice-number';
+import { formatDay } from '../../../../shared/format/display-format';
 
 /** https://www.google.com/maps?q={lat},{lng} from a GeoJSON point ([lng, lat]). */
 export const mapsUrl = (coordinates: [number, number]) =>
@@ -38,8 +41,12 @@ export function DocumentationDetails({
     },
     { slot: 'photos', label: t`Photos` },
   ];
-  const files: { file: FileRef; label: string }[] = slots.flatMap(({ slot, label }) =>
-    doc[slot].map((file, index) => ({ file, label: slot === 'photos' ? t`Photo ${index + 1}` : label })),
+  const files: { file: FileRef; label: string; photo: boolean }[] = slots.flatMap(({ slot, label }) =>
+    doc[slot].map((file, index) => ({
+      file,
+      label: slot === 'photos' ? t`Photo ${index + 1}` : label,
+      photo: slot === 'photos',
+    })),
   );
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
@@ -48,8 +55,10 @@ export function DocumentationDetails({
           {t`Supplier documentation`}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" verticalSpacing="sm">
-          <LabelledValue label={t`Invoice number`}>{doc.invoiceNumber}</LabelledValue>
-          <LabelledValue label={t`Invoice date`}>{dayjs(doc.invoiceDate).format('DD/MM/YYYY')}</LabelledValue>
+          <LabelledValue label={t`Invoice number`}>
+            <InvoiceNumber>{doc.invoiceNumber}</InvoiceNumber>
+          </LabelledValue>
+          <LabelledValue label={t`Invoice date`}>{formatDay(doc.invoiceDate, locale)}</LabelledValue>
           <LabelledValue label={t`Invoice amount`}>{formatAmount(doc.invoiceAmount, numbers)}</LabelledValue>
           <LabelledValue label={t`Destination`}>{doc.destination.name}</LabelledValue>
           <LabelledValue label={t`Car/Equipment`}>{doc.carEquipment}</LabelledValue>
@@ -84,20 +93,24 @@ export function DocumentationDetails({
             {t`Files`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="xs" verticalSpacing="xs">
-            {files.map(({ file, label }) => (
+            {files.map(({ file, label, photo }) => (
               <Paper key={file.key} withBorder radius="sm" px="sm" py={6}>
                 <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Stack gap={0} miw={0}>
-                    <Text size="sm" fw={500}>
-                      {label}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
-                      {file.name}
-                    </Text>
-                  </Stack>
-                  <Box style={{ flexShrink: 0 }}>
+                  <Group gap="sm" wrap="nowrap" miw={0}>
+                    {photo && <PhotoPreview file={file} label={label} />}
+                    <Stack gap={0} miw={0}>
+                      <Text size="sm" fw={500}>
+                        {label}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {file.name}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                    {!photo && <PdfPreview file={file} label={label} />}
                     <FileDownloadButton file={file} label={label} />
-                  </Box>
+                  </Group>
                 </Group>
               </Paper>
             ))}

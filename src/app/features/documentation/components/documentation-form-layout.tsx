@@ -4,11 +4,13 @@
  * PDFs and the photos, and the save and cancel buttons. Each form passes only what is its own: how the
  * ticket is picked, its extra invoice fields and its texts.
  */
-import { Alert, Loader, Paper, Stack } from '@mantine/core';
+import { Alert, Anchor, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconLock } from '@tabler/icons-react';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { CancelTicketButton } from './cancel-ticket-button';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../paths';
+import { CancelTicketButton, TruckCancelButton } from './cancel-ticket-button';
 import { DocumentUploads } from './document-uploads';
 import { InvoiceLoadFields, type InvoiceLoadFieldsProps } from './invoice-load-fields';
 import { LookupFailure } from './lookup-failure';
@@ -23,6 +25,8 @@ export interface DocumentationFormLayoutProps {
   railcar: boolean;
   /** Shown when an edited ticket has no documentation of this kind yet. */
   noDocumentation: string;
+  /** Said above the form when no confirmed ticket of this kind can be documented: what is missing. */
+  noTicket: string;
   /** How the ticket is picked and shown. */
   ticketSection: ReactNode;
   /** The form's own fields of the invoice section (the railcar's waybill and comments). */
@@ -37,13 +41,14 @@ export function DocumentationFormLayout({
   supplierId,
   railcar,
   noDocumentation,
+  noTicket,
   ticketSection,
   invoiceExtras,
   radioactiveLabel,
   onDone,
 }: DocumentationFormLayoutProps) {
   const { t } = useLingui();
-  const { form, editing, tickets, stored, doc, actions, unloaded, locked } = state;
+  const { form, editing, tickets, stored, doc, actions, unloaded, locked, pickList } = state;
 
   if (state.waiting) return <Loader role="status" aria-label={t`Loading`} />;
 
@@ -51,6 +56,7 @@ export function DocumentationFormLayout({
     <form onSubmit={state.submit} noValidate>
       <Stack gap="lg">
         <LookupFailure queries={editing ? [stored] : [tickets]} railcar={railcar} />
+        {!editing && tickets.isSuccess && pickList.length === 0 && <NoTicketNotice text={noTicket} />}
         {locked && !unloaded && (
           <Alert color="gray" icon={<IconLock size={18} />}>
             {t`This documentation can no longer change: the ticket already has its provider invoice or was canceled.`}
@@ -85,9 +91,33 @@ export function DocumentationFormLayout({
           locked={locked}
           saving={state.saving}
           progress={state.progress}
-          cancel={<CancelTicketButton ticketId={editTicketId} actions={actions} onCanceled={onDone} />}
+          cancel={
+            railcar ? (
+              <CancelTicketButton ticketId={editTicketId} actions={actions} onCanceled={onDone} />
+            ) : (
+              <TruckCancelButton cancelable={editTicketId !== null && actions.includes('cancel')} />
+            )
+          }
         />
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Before anything is typed: no confirmed ticket of this kind waits for documentation, so the form
+ * cannot be sent. Says why and where a ticket comes from (a new request, confirmed by a carrier).
+ */
+function NoTicketNotice({ text }: { text: string }) {
+  const { t } = useLingui();
+  return (
+    <Alert color="yellow" icon={<IconInfoCircle size={18} />} title={text} data-testid="no-ticket-notice">
+      <Text size="sm">
+        {t`Documentation is loaded for a ticket that a carrier has confirmed. Tickets you requested appear here once a carrier accepts them.`}
+      </Text>
+      <Anchor component={Link} to={`${PATHS.suppliers.root}?action=new-ticket`} size="sm" fw={600}>
+        {t`Request a new ticket`}
+      </Anchor>
+    </Alert>
   );
 }

@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconDownload } from '@tabler/icons-react';
@@ -6,6 +5,7 @@ import { useState } from 'react';
 import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { downloadFile } from '../api/download-file';
 import type { FileRef } from '../types';
+import { NetworkButton } from '../../../components/network-button';
 
 /** Downloads one stored file under the server's name (tripID-{id}-{type}-{date}.{ext}). */
 export function FileDownloadButton({ file, label }: { file: FileRef; label: string }) {
@@ -23,7 +23,7 @@ export function FileDownloadButton({ file, label }: { file: FileRef; label: stri
     }
   };
   return (
-    <Button
+    <NetworkButton
       variant="light"
       size="xs"
       leftSection={<IconDownload size={14} />}
@@ -32,6 +32,6 @@ export function FileDownloadButton({ file, label }: { file: FileRef; label: stri
       aria-label={t`Download ${label}`}
     >
       {t`Download`}
-    </Button>
+    </NetworkButton>
   );
 }

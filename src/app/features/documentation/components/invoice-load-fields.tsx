@@ -10,12 +10,14 @@ import '../../../lib/dayjs';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { AmountInput } from '../../../components/amount-input';
+import { localCalendarDay } from '../../../../shared/domain/invoice-date';
+import { NumberField } from '../../../components/number-field';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useDestinations } from '../../../lib/lookups';
 import { useEquipmentSuggestions } from '../api/get-equipment-suggestions';
 import type { DocumentationFormValues } from '../form-values';
 import { MaterialFields, type MaterialFieldsProps } from './material-fields';
+import { dateInputFormat } from '../../../../shared/format/display-format';
 
 export interface InvoiceLoadFieldsProps {
   form: UseFormReturnType<DocumentationFormValues>;
@@ -42,7 +44,7 @@ export function InvoiceLoadFields({
   afterAmount,
   footer,
 }: InvoiceLoadFieldsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const destinations = useDestinations();
   const pickedTicket = form.values.ticketId ? Number(form.values.ticketId) : null;
@@ -67,13 +69,15 @@ export function InvoiceLoadFields({
           label={t`Invoice date`}
           required={!editing}
           disabled={locked}
-          valueFormat="DD/MM/YYYY"
-          placeholder="DD/MM/YYYY"
+          valueFormat={dateInputFormat(i18n.locale)}
+          placeholder={dateInputFormat(i18n.locale)}
           clearable
+          // An invoice is dated the day it was issued: later days cannot be picked.
+          maxDate={localCalendarDay()}
           {...field('invoiceDate')}
         />
         <TextInput label={t`Invoice number`} required={!editing} disabled={locked} {...field('invoiceNumber')} />
-        <AmountInput kind="money" label={t`Invoice amount`} required disabled={locked} {...field('invoiceAmount')} />
+        <NumberField kind="money" label={t`Invoice amount`} required disabled={locked} {...field('invoiceAmount')} />
         {afterAmount}
         <Autocomplete
           label={t`Car/Equipment`}
@@ -84,8 +88,8 @@ export function InvoiceLoadFields({
           data={equipmentIds}
           {...field('carEquipment')}
         />
-        <AmountInput kind="weight" label={t`Gross weight (lbs)`} required disabled={locked} {...field('grossWeight')} />
-        <AmountInput kind="weight" label={t`Tare weight (lbs)`} required disabled={locked} {...field('tareWeight')} />
+        <NumberField kind="weight" label={t`Gross weight (lbs)`} required disabled={locked} {...field('grossWeight')} />
+        <NumberField kind="weight" label={t`Tare weight (lbs)`} required disabled={locked} {...field('tareWeight')} />
         <MaterialFields
           form={form}
           supplierId={supplierId}

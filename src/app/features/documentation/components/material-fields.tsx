@@ -1,13 +1,13 @@
 import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import { dayjs } from '../../../lib/dayjs';
 import { formatTonnes, useLocaleFormat, type IntlLocale } from '../../../lib/locale-format';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useMaterials } from '../api/get-materials';
 import { usePurchaseOrders } from '../api/get-purchase-orders';
 import type { DocumentationFormValues } from '../form-values';
 import type { PurchaseOrder } from '../types';
+import { formatMonth } from '../../../../shared/format/display-format';
 
 export interface MaterialFieldsProps {
   form: UseFormReturnType<DocumentationFormValues>;
@@ -21,12 +21,12 @@ export interface MaterialFieldsProps {
   required?: boolean;
 }
 
-/** 'number · MMM-YY · remaining t'. */
+/** 'number · delivery month (Nov 2026) · remaining t'. */
 export const purchaseOrderLabel = (
   order: Pick<PurchaseOrder, 'documentNumberId' | 'earlyDeliveryDate' | 'availableQuantity'>,
   locale: IntlLocale,
 ) =>
-  `${order.documentNumberId} · ${dayjs(order.earlyDeliveryDate).format('MMM-YY')} · ${formatTonnes(order.availableQuantity, locale)} t`;
+  `${order.documentNumberId} · ${formatMonth(order.earlyDeliveryDate, locale)} · ${formatTonnes(order.availableQuantity, locale)} t`;
 
 /** Material, then its purchase orders for the supplier; changing the material clears the order. */
 export function MaterialFields({

@@ -15,6 +15,7 @@ import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
 import { DocumentationFormLayout } from './documentation-form-layout';
 import { RailcarTicketFields } from './railcar-ticket-fields';
+import { useQueuedNote } from './queued-note';
 import { useDocumentationForm } from './use-documentation-form';
 
 export interface RailcarDocumentationFormProps {
@@ -76,6 +77,7 @@ export function RailcarDocumentationForm({
     },
   });
   const { form, editing, tickets, doc, locked, pickList, field } = state;
+  const queuedNote = useQueuedNote(state.queuedTicketIds);
 
   return (
     <DocumentationFormLayout
@@ -84,6 +86,7 @@ export function RailcarDocumentationForm({
       supplierId={supplierId}
       railcar
       noDocumentation={t`This ticket has no railcar documentation yet.`}
+      noTicket={t`You have no confirmed railcar ticket to document`}
       ticketSection={
         <RailcarTicketFields
           form={form}
@@ -91,6 +94,7 @@ export function RailcarDocumentationForm({
           loadingTickets={tickets.isPending && !editing}
           editing={editing}
           invoiceNumber={doc?.invoiceNumber}
+          queuedNote={queuedNote}
         />
       }
       invoiceExtras={{

@@ -6,13 +6,13 @@
 import { Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import { dayjs } from '../../../lib/dayjs';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useRailCarriers } from '../../../lib/lookups';
 import { useDepots } from '../api/get-depots';
 import type { DocumentationFormValues } from '../form-values';
 import type { DocTicket } from '../types';
 import { TicketSummary } from './ticket-summary';
+import { formatDay } from '../../../../shared/format/display-format';
 
 export interface RailcarTicketFieldsProps {
   form: UseFormReturnType<DocumentationFormValues>;
@@ -21,6 +21,8 @@ export interface RailcarTicketFieldsProps {
   loadingTickets: boolean;
   editing: boolean;
   invoiceNumber: string | undefined;
+  /** Which confirmed tickets are left out: their documentation waits in the outbox. */
+  queuedNote?: string | undefined;
 }
 
 const idText = (id: number | null | undefined) => (id == null ? null : String(id));
@@ -31,8 +33,9 @@ export function RailcarTicketFields({
   loadingTickets,
   editing,
   invoiceNumber,
+  queuedNote,
 }: RailcarTicketFieldsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const carriers = useRailCarriers();
   const depots = useDepots();
@@ -103,9 +106,10 @@ export function RailcarTicketFields({
           disabled={editing}
           data={candidates.map((ticket) => ({
             value: String(ticket.id),
-            label: `#${ticket.id} · ${ticket.carrier?.businessName ?? '—'} · ${dayjs(ticket.createAt).format('DD/MM/YYYY')}`,
+            label: `#${ticket.id} · ${ticket.carrier?.businessName ?? '—'} · ${formatDay(ticket.createAt, i18n.locale)}`,
           }))}
           nothingFoundMessage={t`No confirmed railcar tickets`}
+          description={queuedNote}
           {...field('ticketId')}
           onChange={pick}
         />

@@ -1,10 +1,11 @@
 import { Badge, Paper, SimpleGrid } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { dayjs } from '../../../lib/dayjs';
 import type { Role } from '../../../../shared/domain/roles';
 import { useStatusLabel } from '../status-label';
 import type { DocTicket } from '../types';
 import { LabelledValue } from '../../../components/labelled-value';
+import { InvoiceNumber } from '../../../components/invoice-number';
+import { formatDay } from '../../../../shared/format/display-format';
 
 export interface TicketSummaryProps {
   ticket: DocTicket;
@@ -15,7 +16,7 @@ export interface TicketSummaryProps {
 
 /** The ticket row of the documentation screens: trip id, date, supplier, invoice numbers, carrier, status. */
 export function TicketSummary({ ticket, role, invoiceNumber }: TicketSummaryProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const status = useStatusLabel(role)(ticket.status.name);
   const docNumber =
     invoiceNumber ?? ticket.truckDocumentation?.invoiceNumber ?? ticket.railcarDocumentation?.invoiceNumber;
@@ -26,16 +27,16 @@ export function TicketSummary({ ticket, role, invoiceNumber }: TicketSummaryProp
           #{ticket.id}
         </LabelledValue>
         <LabelledValue lineClamp={2} label={t`Date`}>
-          {dayjs(ticket.createAt).format('DD/MM/YYYY')}
+          {formatDay(ticket.createAt, i18n.locale)}
         </LabelledValue>
         <LabelledValue lineClamp={2} label={t`Supplier`}>
           {ticket.supplier.businessName}
         </LabelledValue>
-        <LabelledValue lineClamp={2} label={t`Invoice #`}>
-          {docNumber ?? '—'}
+        <LabelledValue label={t`Invoice #`}>
+          <InvoiceNumber>{docNumber ?? '—'}</InvoiceNumber>
         </LabelledValue>
-        <LabelledValue lineClamp={2} label={t`TA invoice #`}>
-          {ticket.invoice?.number ?? '—'}
+        <LabelledValue label={t`TA invoice #`}>
+          <InvoiceNumber>{ticket.invoice?.number ?? '—'}</InvoiceNumber>
         </LabelledValue>
         <LabelledValue lineClamp={2} label={t`Carrier`}>
           {ticket.carrier?.businessName ?? '—'}

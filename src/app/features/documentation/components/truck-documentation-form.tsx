@@ -7,14 +7,15 @@
  */
 import { Select, Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { dayjs } from '../../../lib/dayjs';
 import type { ActionUser } from '../../../../shared/domain/available-actions';
 import { EMPTY_VALUES, valuesFromDocumentation, type DocumentationFormValues } from '../form-values';
 import { describeSaveError } from '../save-error';
 import type { DocTicket } from '../types';
 import { DocumentationFormLayout } from './documentation-form-layout';
+import { useQueuedNote } from './queued-note';
 import { TicketSummary } from './ticket-summary';
 import { useDocumentationForm } from './use-documentation-form';
+import { formatDay } from '../../../../shared/format/display-format';
 
 export interface TruckDocumentationFormProps {
   /** The ticket whose documentation is edited; null to document a confirmed ticket. */
@@ -39,7 +40,7 @@ export function TruckDocumentationForm({
   user,
   onDone,
 }: TruckDocumentationFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const state = useDocumentationForm({
     mode: 'TRUCK',
     editTicket,
@@ -61,6 +62,7 @@ export function TruckDocumentationForm({
     },
   });
   const { form, editing, tickets, doc, pickList, field } = state;
+  const queuedNote = useQueuedNote(state.queuedTicketIds);
   const selected = pickList.find((ticket) => String(ticket.id) === form.values.ticketId) ?? null;
 
   return (
@@ -70,6 +72,7 @@ export function TruckDocumentationForm({
       supplierId={supplierId}
       railcar={false}
       noDocumentation={t`This ticket has no truck documentation yet.`}
+      noTicket={t`You have no confirmed truck ticket to document`}
       ticketSection={
         <Stack gap="md">
           <Title order={2} size="h4">{t`Ticket`}</Title>
@@ -81,9 +84,10 @@ export function TruckDocumentationForm({
             disabled={editing}
             data={pickList.map((ticket) => ({
               value: String(ticket.id),
-              label: `#${ticket.id} · ${ticket.carrier?.businessName ?? '—'} · ${dayjs(ticket.createAt).format('DD/MM/YYYY')}`,
+              label: `#${ticket.id} · ${ticket.carrier?.businessName ?? '—'} · ${formatDay(ticket.createAt, i18n.locale)}`,
             }))}
             nothingFoundMessage={t`No confirmed truck tickets`}
+            description={queuedNote}
             {...field('ticketId')}
           />
           {selected && <TicketSummary ticket={selected} role="SUPPLIER" invoiceNumber={doc?.invoiceNumber} />}

@@ -14,7 +14,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { availableActions, type ActionUser, type AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
+import { getSession } from '../../../lib/session-store';
 import { newKey } from '../../../offline/outbox';
+import { isQueuedDocumentation } from '../../../offline/outbox-types';
+import { useOutboxItems } from '../../../offline/use-outbox';
 import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
 import { useUploadProgress } from '../../../offline/progress';
 import { OutOfSpaceError } from '../../../offline/storage';
@@ -30,6 +33,7 @@ import {
 import type { SaveFailure } from '../save-error';
 import type { DocTicket, Documentation, DocumentationMode } from '../types';
 import { draftValues, useOutboxDraft, type OutboxDraft } from './use-outbox-draft';
+import { dropTypedDraft, readTypedDraft, saveTypedDraft, typedDraftKey } from './use-typed-draft';
 
 /** A toast: the optional title and the message. */
 export interface Notice {
@@ -77,6 +81,8 @@ export interface DocumentationFormState {
   locked: boolean;
   /** The tickets the form may document: the edited one alone, or the confirmed ones of the mode. */
   pickList: DocTicket[];
+  /** Confirmed tickets of the mode left out of the pick list: their documentation waits in the outbox. */
+  queuedTicketIds: number[];
   /** Offline the stored documentation may never load; a form reopened from the outbox has its values. */
   waiting: boolean;
   saving: boolean;
@@ -96,15 +102,37 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
   const tickets = useConfirmedTickets(!editing);
   const stored = useDocumentation(mode, editTicket?.id ?? null);
   const save = useSaveDocumentationThroughOutbox();
-  const form = useForm<DocumentationFormValues>({ initialValues: options.initialValues(editTicket ?? ticketToLoad) });
+  const userId = getSession().user?.id;
+  const draftKey =
+    userId !== undefined ? typedDraftKey(userId, mode, editTicket?.id ?? ticketToLoad?.id ?? null) : null;
+  const form = useForm<DocumentationFormValues>({
+    initialValues: options.initialValues(editTicket ?? ticketToLoad),
+    onValuesChange: (values) => {
+      if (draftKey) saveTypedDraft(draftKey, draftValues(values));
+    },
+  });
   const draft = useOutboxDraft(form);
+  // What was typed before the session ended comes back over the first values (a form reopened from
+  // the outbox has its own values). An edit waits for its stored documentation first.
+  const restoreTyped = () => {
+    const typed = draftKey ? readTypedDraft(draftKey) : null;
+    if (typed && !draft.outboxId) form.setValues(typed);
+  };
+  useEffect(() => {
+    if (!editTicket) restoreTyped();
+    // Once per form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [sendingId, setSendingId] = useState<string | null>(null);
   const progress = useUploadProgress(sendingId);
 
   const doc = stored.data;
   useEffect(() => {
     // Values reopened from the outbox win over the stored documentation.
-    if (doc && editTicket && !draft.outboxId) form.initialize(options.storedValues(doc, editTicket));
+    if (doc && editTicket && !draft.outboxId) {
+      form.initialize(options.storedValues(doc, editTicket));
+      restoreTyped();
+    }
     // Initialise once per loaded documentation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc?.id]);
@@ -117,13 +145,30 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
   const unloaded = editing && stored.isError && !draft.item;
   // The form edits only while the documentation may still be updated (locked from the TA invoice on).
   const locked = (editing && !actions.includes('documentation-update')) || unloaded;
-  const confirmed = (tickets.data ?? []).filter(options.keepTicket);
+  // A ticket whose documentation already waits in the outbox is not offered again: a second copy could
+  // only be refused once the first is sent. The item reopened in this form keeps its own ticket.
+  const queued = new Set(
+    useOutboxItems(editing ? null : (getSession().user?.id ?? null))
+      .filter((item) => isQueuedDocumentation(item) && item.id !== draft.outboxId)
+      .map((item) => item.ticketId),
+  );
+  const ofMode = (tickets.data ?? []).filter(options.keepTicket);
+  const confirmed = ofMode.filter((ticket) => !queued.has(ticket.id));
   // The ticket opened from its card stays pickable before (or without) the list, e.g. offline.
   const withLoaded =
-    ticketToLoad && !confirmed.some((ticket) => ticket.id === ticketToLoad.id)
+    ticketToLoad && !queued.has(ticketToLoad.id) && !confirmed.some((ticket) => ticket.id === ticketToLoad.id)
       ? [ticketToLoad, ...confirmed]
       : confirmed;
   const pickList: DocTicket[] = editTicket ? [editTicket] : withLoaded;
+  const queuedTicketIds = [...queued]
+    .filter((id) => ofMode.some((ticket) => ticket.id === id) || ticketToLoad?.id === id)
+    .sort((a, b) => a - b);
+  const pickedQueued = !editing && form.values.ticketId !== null && queued.has(Number(form.values.ticketId));
+  useEffect(() => {
+    // Opened for a ticket whose documentation is already queued (an old link, another tab): nothing picked.
+    if (pickedQueued) form.setFieldValue('ticketId', null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- form is stable
+  }, [pickedQueued]);
 
   const submit = form.onSubmit((values) => {
     const errors = validateDocumentation(mode, editing, values);
@@ -148,6 +193,7 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
       },
       {
         onSuccess: (result) => {
+          if (draftKey) dropTypedDraft(draftKey);
           if (result.status === 'queued') toastQueued(i18n, result.reason, options.queuedTitle(ticketId));
           else notifications.show({ color: 'teal', ...options.saved(ticketId, editing) });
           onDone();
@@ -177,6 +223,7 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
     unloaded,
     locked,
     pickList,
+    queuedTicketIds,
     waiting: editing && stored.isPending && !draft.item,
     saving: save.isPending,
     progress,

@@ -8,10 +8,11 @@ import { DatePickerInput } from '@mantine/dates';
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
-import { dayjs } from '../../../lib/dayjs';
+import { dateInputFormat, formatDay } from '../../../../shared/format/display-format';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EVOUCHER_PAGE_SIZE, type EvoucherView } from '../../../../shared/schemas/evoucher';
+import { isNetworkFailure } from '../../../components/not-on-device';
 import { DataList, ListFilters, WarningBadge, type DataColumn } from '../../../components/data-list';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
@@ -26,7 +27,6 @@ export function EvoucherList({ admin }: { admin: boolean }) {
   const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const locale = intlLocale(i18n.locale);
-  const dateFormat = i18n.locale === 'es' ? 'DD/MM/YYYY' : 'MMM DD, YYYY';
   const [search, setSearch] = useSearchParams();
   const page = positive(search.get('page')) ?? 1;
   const carrierId = admin ? positive(search.get('carrierId')) : undefined;
@@ -34,7 +34,8 @@ export function EvoucherList({ admin }: { admin: boolean }) {
   const to = day(search.get('to'));
   const query = useEvouchers({ page, limit: EVOUCHER_PAGE_SIZE, carrierId, from, to });
   const carriers = useCarrierOptions(admin);
-  const failed = query.isError;
+  // No answer at all is said on the page (not saved on this device), not in an error toast.
+  const failed = query.isError && !isNetworkFailure(query.error);
   useEffect(() => {
     if (failed) notifications.show({ color: 'red', message: tm('Error retrieving data') });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -62,7 +63,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
             {e.ticketId}
           </Text>
           <Text size="xs" c="dimmed">
-            {dayjs(e.deliveredAt).format(dateFormat)}
+            {formatDay(e.deliveredAt, locale)}
           </Text>
         </Stack>
       ),
@@ -127,8 +128,8 @@ export function EvoucherList({ admin }: { admin: boolean }) {
       <DatePickerInput
         type="range"
         label={t`Delivered between`}
-        placeholder={i18n.locale === 'es' ? 'DD/MM/YYYY – DD/MM/YYYY' : 'MM/DD/YYYY – MM/DD/YYYY'}
-        valueFormat={i18n.locale === 'es' ? 'DD/MM/YYYY' : 'MM/DD/YYYY'}
+        placeholder={`${dateInputFormat(locale)} – ${dateInputFormat(locale)}`}
+        valueFormat={dateInputFormat(locale)}
         clearable
         allowSingleDateInRange
         w={{ base: '100%', md: 260 }}
@@ -162,7 +163,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
             <Stack gap={0}>
               <Text fw={700} size="lg">{t`Trip #${e.ticketId}`}</Text>
               <Text size="xs" c="dimmed">
-                {t`Delivered ${dayjs(e.deliveredAt).format(dateFormat)}`}
+                {t`Delivered ${formatDay(e.deliveredAt, locale)}`}
               </Text>
             </Stack>
           </Group>
@@ -173,7 +174,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
             variant="light"
             leftSection={<IconDownload size={16} />}
             path={`/evouchers/${e.ticketId}/pdf`}
-            query={{ lang: i18n.locale === 'es' ? 'es' : 'en' }}
+            query={{ lang: i18n.locale === 'es' ? 'es' : 'en', tz: Intl.DateTimeFormat().resolvedOptions().timeZone }}
             fallbackName={`tripID-${e.ticketId}-evoucher.pdf`}
             label={t`Download PDF e-voucher of trip ${e.ticketId}`}
             onError={() => notifications.show({ color: 'red', message: tm('Error al descargar el archivo') })}
@@ -186,6 +187,7 @@ export function EvoucherList({ admin }: { admin: boolean }) {
         loading={query.isPending}
         error={query.isError && !query.data}
         onRetry={() => void query.refetch()}
+        query={query}
         emptyIcon={<IconReceipt size={30} stroke={1.5} />}
         emptyTitle={from || to || carrierId ? t`No e-vouchers match these filters` : t`No e-vouchers to show`}
         emptyDescription={

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconBan, IconPackageImport, IconTruckDelivery } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { useChangeTicket, type AdminTicketChange } from '../api/change-ticket';
 import { DialogActions } from '../../../components/dialog-actions';
 import { serverMessage } from '../../../lib/server-message';
+import { NetworkButton } from '../../../components/network-button';
 
 /**
  * The admin's Cancel (SUPPLIER_INVOICED only), Release (TA_INVOICED → MX_TRANSIT, as the customs agent
@@ -60,7 +61,7 @@ export function AdminTicketActions({ ticketId, actions, onCanceled, leading }: A
       {/* One flat row that wraps from the left, so a phone shows two tidy rows of buttons. */}
       <Group gap="xs" justify="flex-start" wrap="wrap">
         {leading}
-        <Button
+        <NetworkButton
           variant="light"
           color="red"
           leftSection={<IconBan size={16} />}
@@ -68,23 +69,23 @@ export function AdminTicketActions({ ticketId, actions, onCanceled, leading }: A
           onClick={() => setPending({ kind: 'cancel' })}
         >
           {t`Cancel ticket`}
-        </Button>
-        <Button
+        </NetworkButton>
+        <NetworkButton
           variant="light"
           leftSection={<IconTruckDelivery size={16} />}
           disabled={!actions.includes('release')}
           onClick={() => setPending({ kind: 'status', status: 'MX_TRANSIT' })}
         >
           {t`Release`}
-        </Button>
-        <Button
+        </NetworkButton>
+        <NetworkButton
           color="teal"
           leftSection={<IconPackageImport size={16} />}
           disabled={!actions.includes('deliver')}
           onClick={() => setPending({ kind: 'status', status: 'DELIVERED' })}
         >
           {t`Mark delivered`}
-        </Button>
+        </NetworkButton>
       </Group>
       <Modal opened={pending !== null} onClose={() => setPending(null)} title={t`Trip ID ${ticketId}`} centered>
         <Text size="sm">
@@ -95,6 +96,7 @@ export function AdminTicketActions({ ticketId, actions, onCanceled, leading }: A
               : t`Mark this ticket as delivered at its destination?`}
         </Text>
         <DialogActions
+          needsNetwork
           backText={t`Back`}
           onBack={() => setPending(null)}
           confirmText={t`Confirm`}

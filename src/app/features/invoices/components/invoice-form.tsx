@@ -3,7 +3,7 @@
  * its customs agent) and the PDF. Creating it moves the ticket to TA_INVOICED; a duplicate number reads
  * 'Invoice number already used'; the fields lock once the invoice belongs to an RPA.
  */
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 // Registers Mexican Spanish for the date pickers.
 import '../../../lib/dayjs';
@@ -24,6 +24,8 @@ import { useSaveInvoice } from '../api/save-invoice';
 import type { FileRef, Invoice } from '../types';
 import { AdminFileField } from './admin-file-field';
 import { SapStatus } from './sap-status';
+import { NetworkButton } from '../../../components/network-button';
+import { dateInputFormat } from '../../../../shared/format/display-format';
 
 export interface InvoiceFormProps {
   ticketId: number;
@@ -52,7 +54,7 @@ export function InvoiceForm({
   defaultBorderCrossingId,
   renderDownload,
 }: InvoiceFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const crossings = useBorderCrossings();
   const save = useSaveInvoice();
@@ -165,8 +167,8 @@ export function InvoiceForm({
               label={t`TA invoice date`}
               required
               disabled={locked}
-              valueFormat="DD/MM/YYYY"
-              placeholder="DD/MM/YYYY"
+              valueFormat={dateInputFormat(i18n.locale)}
+              placeholder={dateInputFormat(i18n.locale)}
               {...form.getInputProps('date')}
               error={tm(form.errors.date)}
             />
@@ -197,9 +199,9 @@ export function InvoiceForm({
           </SimpleGrid>
           {!readOnly && (
             <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending} disabled={locked}>
+              <NetworkButton type="submit" loading={save.isPending} disabled={locked}>
                 {creating ? t`Add TA invoice` : t`Update`}
-              </Button>
+              </NetworkButton>
             </Group>
           )}
         </Stack>

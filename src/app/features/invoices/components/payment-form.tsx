@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 // Registers Mexican Spanish for the date pickers.
 import '../../../lib/dayjs';
@@ -16,6 +16,8 @@ import { DOCUMENT_TOASTS, useMessageTranslator } from '../../../lib/messages';
 import { useSavePayment } from '../api/save-payment';
 import type { FileRef, Invoice } from '../types';
 import { AdminFileField } from './admin-file-field';
+import { NetworkButton } from '../../../components/network-button';
+import { dateInputFormat } from '../../../../shared/format/display-format';
 
 export interface PaymentFormProps {
   ticketId: number;
@@ -28,7 +30,7 @@ export interface PaymentFormProps {
 
 /** The payment voucher: only once the ticket is TA_INVOICED, MX_TRANSIT or DELIVERED. */
 export function PaymentForm({ ticketId, actions, invoice, readOnly, renderDownload }: PaymentFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
   const save = useSavePayment();
   const form = useForm<{ paymentNumber: string; paymentDate: string | null; file: File | null }>({
@@ -106,8 +108,8 @@ export function PaymentForm({ ticketId, actions, invoice, readOnly, renderDownlo
                   label={t`Payment date`}
                   required
                   disabled={readOnly}
-                  valueFormat="DD/MM/YYYY"
-                  placeholder="DD/MM/YYYY"
+                  valueFormat={dateInputFormat(i18n.locale)}
+                  placeholder={dateInputFormat(i18n.locale)}
                   {...form.getInputProps('paymentDate')}
                   error={tm(form.errors.paymentDate)}
                 />
@@ -127,9 +129,9 @@ export function PaymentForm({ ticketId, actions, invoice, readOnly, renderDownlo
               </SimpleGrid>
               {!readOnly && (
                 <Group justify="flex-end">
-                  <Button type="submit" loading={save.isPending}>
+                  <NetworkButton type="submit" loading={save.isPending}>
                     {invoice.paymentFile ? t`Update payment voucher` : t`Add payment voucher`}
-                  </Button>
+                  </NetworkButton>
                 </Group>
               )}
             </Stack>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { IconCircleCheck, IconCircleX, IconClockHour4 } from '@tabler/icons-react';
 import { SAP_VALIDATION_STATUSES, type SapValidationStatus } from '../../../../shared/schemas/invoice';
+import { useBrowserOnline, useOfflineReason } from '../../../components/network-button';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useSetSapValidation } from '../api/set-sap-validation';
 
@@ -51,6 +52,8 @@ export function SapStatus({
   const tm = useMessageTranslator();
   const mutation = useSetSapValidation();
   const labels = useSapLabels();
+  const online = useBrowserOnline();
+  const offlineReason = useOfflineReason();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs">
@@ -61,7 +64,7 @@ export function SapStatus({
         <SegmentedControl
           size="xs"
           value={status}
-          disabled={mutation.isPending}
+          disabled={mutation.isPending || !online}
           aria-label={t`Set SAP validation`}
           data={SAP_VALIDATION_STATUSES.map((value) => ({ value, label: labels[value] }))}
           onChange={(value) =>
@@ -71,6 +74,11 @@ export function SapStatus({
             )
           }
         />
+      )}
+      {editable && !online && (
+        <Text size="xs" c="dimmed" w="100%">
+          {offlineReason}
+        </Text>
       )}
     </Group>
   );

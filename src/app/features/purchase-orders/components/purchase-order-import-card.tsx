@@ -3,7 +3,7 @@
  * columns documentNumberId, supplierSapId, materialCode, earlyDeliveryDate, quantity and an optional
  * materialDesc. Shows how many rows were imported and each refused row with its reason.
  */
-import { Alert, Button, Code, FileInput, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Code, FileInput, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState, type ComponentProps } from 'react';
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMessageTranslator } from '../../../lib/messages';
 import { useImportPurchaseOrders, type ImportResult } from '../api/import-purchase-orders';
 import { missingColumnsText, rowErrorText } from '../import-messages';
+import { NetworkButton } from '../../../components/network-button';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -70,9 +71,14 @@ export function PurchaseOrderImportCard({ readOnly }: { readOnly: boolean }) {
             fileInputProps={{ 'data-slot': 'purchaseOrders' } as ComponentProps<'input'>}
             style={{ flex: '1 1 260px' }}
           />
-          <Button leftSection={<IconUpload size={16} />} loading={upload.isPending} disabled={readOnly} onClick={start}>
+          <NetworkButton
+            leftSection={<IconUpload size={16} />}
+            loading={upload.isPending}
+            disabled={readOnly}
+            onClick={start}
+          >
             {t`Import`}
-          </Button>
+          </NetworkButton>
         </Group>
         {readOnly && <Text size="xs" c="dimmed">{t`Read-only administrators cannot import purchase orders.`}</Text>}
         {result && (

@@ -22,7 +22,12 @@ export function searchFilter(search: ActiveSearch): Partial<TicketFilters> | nul
 export function getTickets(filters: TicketFilters, signal?: AbortSignal): Promise<TicketPage> {
   return apiFetch<TicketPage>('/tickets', {
     signal,
-    query: { ...filters, unassigned: filters.unassigned || undefined, all: filters.all || undefined },
+    query: {
+      ...filters,
+      unassigned: filters.unassigned || undefined,
+      unpaid: filters.unpaid || undefined,
+      all: filters.all || undefined,
+    },
   });
 }
 

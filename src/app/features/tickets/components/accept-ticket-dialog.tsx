@@ -12,6 +12,7 @@ import { dayjs } from '../../../lib/dayjs';
 import { useMemo, useState } from 'react';
 import { allowedDates, allowedTimes, checkWithdrawal, earliestSlot } from '../../../../shared/domain/withdrawal';
 import { ConfirmTicketSchema } from '../../../../shared/schemas/ticket';
+import { formatDateTime, formatTime, timeZoneName } from '../../../../shared/format/display-format';
 import { useMessageTranslator } from '../../../lib/messages';
 import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
 import { OutOfSpaceError } from '../../../offline/storage';
@@ -44,6 +45,9 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
   const [time, setTime] = useState<string | null>(first.time);
   const slots = useMemo(() => (day ? allowedTimes(day, now, offset) : []), [day, now, offset]);
   const slot = slots.find((s) => s.time === time) ?? null;
+  // The slots are in this device's time zone: the time list and the summary name it (the carrier may be
+  // across a zone line from the yard).
+  const zone = timeZoneName(first.instant, i18n.locale);
 
   const form = useForm({
     mode: 'controlled',
@@ -71,7 +75,7 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
       if (result.status === 'queued') toastQueued(i18n, result.reason, t`Trip ID ${ticket.id}`);
       else
         toastSuccess(
-          t`Trip ID ${ticket.id} accepted. Pickup ${dayjs(values.withdrawalDate).format('MMM DD, hh:mm a')}.`,
+          t`Trip ID ${ticket.id} accepted. Pickup ${formatDateTime(values.withdrawalDate, i18n.locale, { zone: true })}.`,
         );
       onClose();
     } catch (error) {
@@ -103,8 +107,9 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
           </Stack>
           <Select
             label={t`Withdrawal time`}
+            description={t`Times in ${zone}, the time zone of this device`}
             placeholder={day ? t`Pick a time` : t`Pick a date first`}
-            data={slots.map((s) => ({ value: s.time, label: dayjs(s.instant).format('h:mm a') }))}
+            data={slots.map((s) => ({ value: s.time, label: formatTime(s.instant, i18n.locale) }))}
             value={slot ? slot.time : null}
             onChange={(value) => choose(day, value)}
             disabled={!day}
@@ -116,7 +121,7 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
           />
           {slot && (
             <Alert variant="light" color="brand" p="xs">
-              <Text size="sm">{t`Pickup: ${dayjs(slot.instant).format('dddd, MMM D, h:mm a')}`}</Text>
+              <Text size="sm">{t`Pickup: ${formatDateTime(slot.instant, i18n.locale, { weekday: true, zone: true })}`}</Text>
             </Alert>
           )}
           {confirm.isError && !(confirm.error instanceof OutOfSpaceError) && (

@@ -30,7 +30,7 @@ export function AdminStatusTiles() {
   const select = (status: TicketStatus | null, extra: { before?: boolean; unassigned?: boolean } = {}) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      for (const key of ['status', 'page', 'before', 'unassigned']) next.delete(key);
+      for (const key of ['status', 'page', 'before', 'unassigned', 'unpaid']) next.delete(key);
       if (status) next.set('status', status);
       if (extra.before) next.set('before', oldestTicketCutoff(new Date()).toISOString());
       if (extra.unassigned) next.set('unassigned', 'true');

@@ -79,6 +79,7 @@ export function ChangeCarrierDialog({ ticket, onClose }: TicketDialogProps) {
             error={tm(form.errors.reason)}
           />
           <DialogActions
+            needsNetwork
             backText={t`Cancel`}
             onBack={onClose}
             confirmText={t`Change carrier`}

@@ -44,7 +44,7 @@ export function DeclineTicketDialog({ ticket, onClose }: TicketDialogProps) {
           <Textarea
             size="md"
             label={t`Reason`}
-            placeholder={t`e.g. no truck available that day`}
+            placeholder={t`E.g. no truck available that day`}
             resize="vertical"
             minRows={3}
             maxLength={500}

@@ -1,25 +1,21 @@
 /**
- * 'Delete request': the picker offers one ticket per origin yard, newest first,
- * from the PENDING tickets if any, otherwise the CONFIRMED ones (deleteCandidates); the user picks one,
- * confirms, and the toast names the deleted ID.
+ * 'Delete request': the picker offers what the shared delete rule offers (deleteCandidates: per origin
+ * yard, its newest PENDING ticket, else its newest CONFIRMED one); the user picks one, confirms, and the
+ * toast names the deleted ID.
  */
 import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { deleteCandidates } from '../../../../shared/domain/role-views';
+import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
-import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
+import { TICKET_TOASTS } from '../../../lib/messages';
 import { useDeleteTicket } from '../api/delete-ticket';
-import { ticketsQueryOptions } from '../api/get-tickets';
-import { serverMessage } from '../../../lib/server-message';
+import { useDeleteCandidates } from '../api/get-delete-candidates';
 import { formatDateTime } from '../ticket-format';
 import { toastError, toastSuccess } from '../toasts';
+import { useDeleteRefusal } from './delete-ticket-button';
 import { useErrorToast } from './use-error-toast';
-
-/** Enough for every open ticket of a supplier; the picker needs all of them to choose per yard. */
-const OPEN_TICKETS_LIMIT = 1000;
+import { NetworkButton } from '../../../components/network-button';
 
 export interface DeleteTicketDialogProps {
   opened: boolean;
@@ -28,32 +24,13 @@ export interface DeleteTicketDialogProps {
 
 export function DeleteTicketDialog({ opened, onClose }: DeleteTicketDialogProps) {
   const { t } = useLingui();
-  const tm = useMessageTranslator();
-  const open = useQuery({
-    ...ticketsQueryOptions({
-      statusName: ['PENDING', 'CONFIRMED'],
-      page: 1,
-      limit: OPEN_TICKETS_LIMIT,
-      orderBy: 'DESC',
-    }),
-    enabled: opened,
-  });
+  const refusal = useDeleteRefusal();
+  const { open, candidates } = useDeleteCandidates(opened);
   useErrorToast(opened && open.isError, TICKET_TOASTS.listError);
   const remove = useDeleteTicket();
   const [chosen, setChosen] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const candidates = useMemo(
-    () =>
-      deleteCandidates(
-        (open.data?.tickets ?? []).map((ticket) => ({
-          ...ticket,
-          status: ticket.status.name,
-          originDepotId: ticket.origin.id,
-        })),
-      ),
-    [open.data],
-  );
   const picked = candidates.find((c) => String(c.id) === chosen) ?? null;
 
   const close = () => {
@@ -69,7 +46,7 @@ export function DeleteTicketDialog({ opened, onClose }: DeleteTicketDialogProps)
       toastSuccess(t`Ticket deleted. ID: ${picked.id}`);
       close();
     } catch (error) {
-      toastError(serverMessage(error, tm, ''), t`The ticket could not be deleted`);
+      toastError(refusal(error), t`The ticket could not be deleted`);
       setConfirming(false);
     }
   };
@@ -98,15 +75,15 @@ export function DeleteTicketDialog({ opened, onClose }: DeleteTicketDialogProps)
             <Button variant="default" onClick={() => setConfirming(false)} size="md">
               {t`Back`}
             </Button>
-            <Button color="red" onClick={() => void run()} loading={remove.isPending} size="md">
+            <NetworkButton color="red" onClick={() => void run()} loading={remove.isPending} size="md">
               {t`Delete trip #${picked.id}`}
-            </Button>
+            </NetworkButton>
           </Group>
         </Stack>
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {t`The newest open request of each yard can be deleted. Pick one.`}
+            {t`Each yard can delete its newest pending request, or its newest confirmed one when none is pending. Pick one.`}
           </Text>
           <Radio.Group value={chosen} onChange={setChosen} aria-label={t`Request to delete`}>
             <Stack gap="xs">
@@ -132,9 +109,9 @@ export function DeleteTicketDialog({ opened, onClose }: DeleteTicketDialogProps)
             <Button variant="default" onClick={close} size="md">
               {t`Cancel`}
             </Button>
-            <Button color="red" disabled={!picked} onClick={() => setConfirming(true)} size="md">
+            <NetworkButton color="red" disabled={!picked} onClick={() => setConfirming(true)} size="md">
               {t`Delete`}
-            </Button>
+            </NetworkButton>
           </Group>
         </Stack>
       )}

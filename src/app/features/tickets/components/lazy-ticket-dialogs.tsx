@@ -1,4 +1,4 @@
-/** The accept, decline and change-carrier dialogs, loaded the first time one of them opens. */
+/** The accept, pass, decline and change-carrier dialogs, loaded the first time one of them opens. */
 import { whenFirstOpened } from '../../../components/when-first-opened';
 import type { OpenDialog } from './ticket-dialogs';
 

@@ -1,4 +1,4 @@
-import { Alert, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import { MAX_TICKETS_PER_REQUEST, CreateTicketSchema } from '../../../../shared/schemas/ticket';
@@ -8,6 +8,8 @@ import { useCreateTickets } from '../api/create-tickets';
 import { serverMessage } from '../../../lib/server-message';
 import { toastError, toastSuccess } from '../toasts';
 import { DialogActions } from '../../../components/dialog-actions';
+import { NumberField } from '../../../components/number-field';
+import { formNumber } from '../../../../shared/domain/number-text';
 
 interface Values {
   count: number | string;
@@ -41,7 +43,7 @@ export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps
   const submit = form.onSubmit(async (values) => {
     try {
       const tickets = await create.mutateAsync({
-        count: Number(values.count),
+        count: formNumber(values.count) ?? Number.NaN,
         originDepotId: values.originDepotId ?? 0,
         comments: values.comments.trim() || null,
       });
@@ -65,14 +67,10 @@ export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps
               {t`Your company has no yards yet. Ask an administrator to add one.`}
             </Alert>
           )}
-          <NumberInput
+          <NumberField
+            kind="count"
             label={t`Number of trucks or railcars`}
             description={t`From 1 to ${MAX_TICKETS_PER_REQUEST}; each one becomes its own ticket.`}
-            min={1}
-            max={MAX_TICKETS_PER_REQUEST}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
             size="md"
             data-autofocus
             {...form.getInputProps('count')}
@@ -99,6 +97,7 @@ export function NewTicketDialog({ opened, onClose, yards }: NewTicketDialogProps
             error={tm(form.errors.comments)}
           />
           <DialogActions
+            needsNetwork
             backText={t`Cancel`}
             onBack={close}
             confirmText={t`Create`}

@@ -27,10 +27,15 @@ const OFFER_ICONS: Record<AssignmentStatus, typeof IconCheck> = {
   REJECTED: IconHandStop,
 };
 
-/** Every offer of the ticket, newest first: carrier, answer, reason, when, and whether an admin chose it. */
+/**
+ * Every offer of the ticket, newest first: carrier, answer, reason, when it was offered and when it was
+ * answered (or closed), and whether an admin chose it.
+ */
 export function OfferHistory({ assignments }: { assignments: TicketAssignment[] }) {
   const { t, i18n } = useLingui();
   const modeLabel = useModeLabel();
+  const answerTime = (status: Exclude<AssignmentStatus, 'PENDING'>, when: string) =>
+    status === 'CONFIRMED' ? t`Accepted ${when}` : status === 'DECLINED' ? t`Declined ${when}` : t`Withdrawn ${when}`;
   if (assignments.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -45,6 +50,7 @@ export function OfferHistory({ assignments }: { assignments: TicketAssignment[] 
         const status = offer.status.name;
         const Icon = offer.manual && status === 'PENDING' ? IconUserCog : OFFER_ICONS[status];
         const reason = offer.reason === 'expired' ? t`No answer in time` : offer.reason;
+        const offeredAt = formatDateTime(offer.createdAt);
         return (
           <Timeline.Item
             key={offer.id}
@@ -68,8 +74,13 @@ export function OfferHistory({ assignments }: { assignments: TicketAssignment[] 
             data-offer-status={status}
           >
             <Text size="xs" c="dimmed">
-              {modeLabel(offer.carrier.mode)} · {formatDateTime(offer.createdAt, 'MMM DD YYYY, h:mm a')}
+              {modeLabel(offer.carrier.mode)} · {t`Offered ${offeredAt}`}
             </Text>
+            {status !== 'PENDING' && offer.respondedAt && (
+              <Text size="xs" c="dimmed" data-testid="offer-answered">
+                {answerTime(status, formatDateTime(offer.respondedAt))}
+              </Text>
+            )}
             {reason && (
               <Text size="sm" mt={4}>
                 {t`Reason: ${reason}`}

@@ -36,7 +36,7 @@ export interface SearchHit {
 
 /** The role's other lists that hold tickets matching the search (none while they load or fail). */
 export function useSearchElsewhere(role: Role, pathname: string, search: ActiveSearch | null): SearchHit[] {
-  const others = search ? ROLE_SEARCH_LISTS[role].filter((list) => list.path !== pathname) : [];
+  const others = search ? ROLE_SEARCH_LISTS[role].filter((list) => list.path !== pathname || list.filtered) : [];
   const found = search && searchFilter(search);
   const results = useQueries({
     queries: others.map((list) => ({ ...ticketsQueryOptions(filtersOf(list, found)), enabled: found !== null })),
@@ -55,10 +55,12 @@ export function SearchElsewhere({ hits, search }: { hits: SearchHit[]; search: A
       {hits.map(({ list, count, ids }) => {
         const name = i18n._(list.title);
         const trips = ids.map((id) => `#${id}`).join(', ') + (count > ids.length ? ', …' : '');
-        const to = `${list.path}?${new URLSearchParams({ [search.key]: search.value }).toString()}`;
+        const params = new URLSearchParams({ [search.key]: search.value });
+        if (list.filtered) for (const status of list.statuses ?? []) params.append('status', status);
+        const to = `${list.path}?${params.toString()}`;
         return (
           <Alert
-            key={list.path}
+            key={`${list.path} ${list.statuses?.join() ?? ''}`}
             color="blue"
             variant="light"
             icon={<IconListSearch size={18} />}

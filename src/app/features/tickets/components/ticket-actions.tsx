@@ -1,6 +1,6 @@
 /**
  * What a user may do with one ticket now, as buttons and links, exactly as the shared availableActions
- * answers: the carrier accepts an offer or declines a confirmed ticket, the admin changes the carrier,
+ * answers: the carrier accepts or passes on an offer or declines a confirmed ticket, the admin changes the carrier,
  * the supplier loads the documentation of a confirmed ticket (by its carrier's mode) or opens it once
  * documented, the admin and customs open their ticket pages.
  */
@@ -12,6 +12,7 @@ import {
   IconCheck,
   IconCloudUpload,
   IconFileText,
+  IconPlayerSkipForward,
   IconTrain,
   IconTruck,
   IconX,
@@ -19,12 +20,14 @@ import {
 import { Link } from 'react-router-dom';
 import { availableActions, type AvailableAction } from '../../../../shared/domain/available-actions';
 import type { User } from '../../../../shared/schemas/user';
+import { isQueuedDocumentation } from '../../../offline/outbox-types';
+import { NetworkButton } from '../../../components/network-button';
 import { useOutboxItems } from '../../../offline/use-outbox';
 import { customsPredocPath, taInvoicePath } from '../../../paths';
 import { documentationPath } from '../ticket-format';
 import type { Ticket } from '../types';
 
-export type TicketDialogKind = 'accept' | 'decline' | 'change-carrier';
+export type TicketDialogKind = 'accept' | 'pass' | 'decline' | 'change-carrier';
 
 export interface TicketActionsProps {
   ticket: Ticket;
@@ -39,9 +42,13 @@ export interface TicketActionsProps {
 /** The lifecycle actions that open a dialog of this screen. */
 const DIALOGS: Partial<Record<AvailableAction, TicketDialogKind>> = {
   confirm: 'accept',
+  pass: 'pass',
   decline: 'decline',
   manual: 'change-carrier',
 };
+
+/** The carrier's answers to an offer, which the outbox may hold while offline. */
+const isAnswer = (kind: string): boolean => kind === 'accept' || kind === 'pass' || kind === 'decline';
 
 function dialogKinds(actions: readonly AvailableAction[]): TicketDialogKind[] {
   return actions.flatMap((action) => {
@@ -74,18 +81,35 @@ export function TicketActions({ ticket, user, onAction, large = false, fullLabel
   const common = { size, fullWidth: large } as const;
   const actions = availableActions(ticket, user);
   const kinds = dialogKinds(actions);
-  // An accept or decline already in the outbox (made offline): the card says so instead of offering it again.
-  const answers = kinds.some((kind) => kind === 'accept' || kind === 'decline');
-  const queued = useOutboxItems(answers ? user.id : null).find(
-    (item) => item.ticketId === ticket.id && (item.kind === 'accept' || item.kind === 'decline'),
+  // An answer (accept, decline, pass) or a ticket's first documentation already in the outbox (made
+  // offline): the card and the row say so instead of offering it again, so it cannot be queued twice.
+  const answers = kinds.some(isAnswer);
+  const loadsDocs = actions.includes('documentation-create');
+  const queued = useOutboxItems(answers || loadsDocs ? user.id : null).find(
+    (item) => item.ticketId === ticket.id && (answers ? isAnswer(item.kind) : isQueuedDocumentation(item)),
   );
-  const shown = queued ? kinds.filter((kind) => kind !== 'accept' && kind !== 'decline') : kinds;
+  const shown = queued ? kinds.filter((kind) => !isAnswer(kind)) : kinds;
   const buttons = shown.map((kind) => {
     switch (kind) {
       case 'accept':
         return (
           <Button key={kind} {...common} leftSection={<IconCheck size={16} />} onClick={() => onAction(kind, ticket)}>
             {t`Accept`}
+          </Button>
+        );
+      case 'pass':
+        return (
+          <Button
+            key={kind}
+            {...common}
+            variant="default"
+            leftSection={<IconPlayerSkipForward size={16} />}
+            onClick={() => onAction(kind, ticket)}
+            title={t`Pass on the offer`}
+            // Cards and rows share their width with Accept: the short text, the full one as the name.
+            aria-label={fullLabels ? undefined : t`Pass on the offer`}
+          >
+            {fullLabels ? t`Pass on the offer` : t`Pass`}
           </Button>
         );
       case 'decline':
@@ -103,7 +127,7 @@ export function TicketActions({ ticket, user, onAction, large = false, fullLabel
         );
       case 'change-carrier':
         return (
-          <Button
+          <NetworkButton
             key={kind}
             {...common}
             variant="light"
@@ -112,13 +136,24 @@ export function TicketActions({ ticket, user, onAction, large = false, fullLabel
             title={t`Change carrier`}
           >
             {full ? t`Change carrier` : t`Reassign`}
-          </Button>
+          </NetworkButton>
         );
     }
   });
 
   if (queued) {
     const refused = queued.state === 'refused';
+    const text = refused
+      ? t`Refused by the server: see the outbox`
+      : queued.kind === 'accept'
+        ? t`Accept waiting to be sent`
+        : queued.kind === 'decline'
+          ? t`Decline waiting to be sent`
+          : queued.kind === 'pass'
+            ? t`Pass waiting to be sent`
+            : t`Documentation waiting to be sent`;
+    // A table row's actions column is narrow: a short text on one line there, the whole one as its title.
+    const compact = !full;
     buttons.unshift(
       <Badge
         key="queued"
@@ -127,20 +162,21 @@ export function TicketActions({ ticket, user, onAction, large = false, fullLabel
         color={refused ? 'red' : 'orange'}
         leftSection={refused ? <IconAlertTriangle size={14} /> : <IconCloudUpload size={14} />}
         data-testid="queued-answer"
-        styles={{ label: { whiteSpace: 'normal' } }}
+        title={text}
+        // Its label ellipsises by default, which in a column as wide as its content left one letter.
+        styles={{
+          root: { flexShrink: 0, overflow: 'visible' },
+          label: { whiteSpace: compact ? 'nowrap' : 'normal', overflow: 'visible' },
+        }}
         h="auto"
         py={4}
       >
-        {refused
-          ? t`Refused by the server: see the outbox`
-          : queued.kind === 'accept'
-            ? t`Accept waiting to be sent`
-            : t`Decline waiting to be sent`}
+        {compact ? (refused ? t`Refused` : t`Waiting to be sent`) : text}
       </Badge>,
     );
   }
 
-  const link = actionLink(ticket, actions);
+  const link = queued?.kind === 'documentation' ? null : actionLink(ticket, actions);
   if (link) {
     const railcar = ticket.carrier?.mode === 'RAILCAR';
     const titles: Record<LinkKind, string> = {

@@ -3,8 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
+import { NewBadge } from '../../../components/new-badge';
+import { isCustomsUnread } from '../../../../shared/domain/role-views';
 import { formatDateTime, invoiceNumberOf, ticketPagePath } from '../ticket-format';
 import { CarrierCell } from './carrier-cell';
+import { InvoiceNumber, showsTaInvoice, TaInvoiceNumber } from '../../../components/invoice-number';
 import { TicketActions, hasTicketActions } from './ticket-actions';
 import type { TicketViewProps } from './ticket-table';
 import { LabelledValue } from '../../../components/labelled-value';
@@ -21,9 +24,12 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
             <UnstyledButton component={Link} to={ticketPagePath(role, ticket.id)} state={{ ticket }} mih={44} mb="sm">
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0}>
-                  <Text fw={700} size="lg">
-                    {t`Trip #${ticket.id}`}
-                  </Text>
+                  <Group gap={0} wrap="nowrap">
+                    <Text fw={700} size="lg">
+                      {t`Trip #${ticket.id}`}
+                    </Text>
+                    {role === 'CUSTOMS' && isCustomsUnread(ticket) && <NewBadge />}
+                  </Group>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(ticket.createAt)}
                   </Text>
@@ -43,8 +49,19 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
               )}
               {role !== 'SUPPLIER' && <LabelledValue label={t`Supplier`}>{ticket.supplier.businessName}</LabelledValue>}
               <LabelledValue label={t`Destination`}>{ticket.destination?.name ?? '—'}</LabelledValue>
-              <LabelledValue label={t`Withdrawal`}>{formatDateTime(ticket.withdrawalDate)}</LabelledValue>
-              {invoice && <LabelledValue label={t`Invoice #`}>{invoice}</LabelledValue>}
+              <LabelledValue label={t`Withdrawal`}>
+                {formatDateTime(ticket.withdrawalDate, { zone: true })}
+              </LabelledValue>
+              {invoice && (
+                <LabelledValue label={t`Invoice #`}>
+                  <InvoiceNumber>{invoice}</InvoiceNumber>
+                </LabelledValue>
+              )}
+              {showsTaInvoice(role) && ticket.invoice && (
+                <LabelledValue label={t`TA invoice #`}>
+                  <TaInvoiceNumber invoice={ticket.invoice} sayRejected />
+                </LabelledValue>
+              )}
             </SimpleGrid>
             {hasTicketActions(ticket, user) && (
               <Box mt="md">

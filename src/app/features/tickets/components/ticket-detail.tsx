@@ -5,13 +5,11 @@
  */
 import {
   Anchor,
-  Button,
   Card,
   Divider,
   EmptyState,
   Grid,
   Group,
-  Modal,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -19,28 +17,27 @@ import {
   Title,
 } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconArrowLeft, IconMapPin, IconTicketOff, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconMapPin, IconTicketOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Role } from '../../../../shared/domain/roles';
 import type { User } from '../../../../shared/schemas/user';
 import { Can } from '../../../components/can';
 import { NotOnDevice, isNetworkFailure, unavailableReason } from '../../../components/not-on-device';
 import { StatusBadge } from '../../../components/status-badge';
 import { isApiError } from '../../../lib/api-client';
-import { TICKET_TOASTS, useMessageTranslator } from '../../../lib/messages';
-import { useDeleteTicket } from '../api/delete-ticket';
+import { TICKET_TOASTS } from '../../../lib/messages';
 import { useTicket } from '../../../lib/lookups';
-import { serverMessage } from '../../../lib/server-message';
 import { formatDateTime, invoiceNumberOf } from '../ticket-format';
-import { toastError, toastSuccess } from '../toasts';
 import type { Ticket } from '../types';
 import { CarrierCell } from './carrier-cell';
+import { DeleteTicketButton } from './delete-ticket-button';
 import { OfferHistory } from './offer-history';
 import { TicketActions } from './ticket-actions';
 import { LazyTicketDialogs as TicketDialogs, type OpenDialog } from './lazy-ticket-dialogs';
 import { useErrorToast } from './use-error-toast';
 import { LabelledValue } from '../../../components/labelled-value';
+import { InvoiceNumber } from '../../../components/invoice-number';
 
 export interface TicketDetailProps {
   id: number | null;
@@ -128,7 +125,7 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
             onAction={(kind, one) => setDialog({ kind, ticket: one })}
           />
           <Can user={user} ticket={ticket} action="delete">
-            <DeleteButton ticket={ticket} listPath={listPath} />
+            <DeleteTicketButton ticket={ticket} listPath={listPath} />
           </Can>
         </Group>
       </Group>
@@ -136,7 +133,7 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder radius="lg" padding="lg">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-              <LabelledValue label={t`Created`}>{formatDateTime(ticket.createAt, 'MMM DD YYYY, h:mm a')}</LabelledValue>
+              <LabelledValue label={t`Created`}>{formatDateTime(ticket.createAt)}</LabelledValue>
               <LabelledValue label={t`Supplier`}>{ticket.supplier.businessName}</LabelledValue>
               <LabelledValue label={t`Origin yard`}>
                 {ticket.origin.name}
@@ -160,10 +157,14 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
               </LabelledValue>
               <LabelledValue label={t`Destination`}>{ticket.destination?.name ?? '—'}</LabelledValue>
               <LabelledValue label={t`Withdrawal`}>
-                {formatDateTime(ticket.withdrawalDate, 'MMM DD YYYY, h:mm a')}
+                {formatDateTime(ticket.withdrawalDate, { zone: true })}
               </LabelledValue>
-              <LabelledValue label={t`Invoice #`}>{invoiceNumberOf(ticket) ?? '—'}</LabelledValue>
-              <LabelledValue label={t`TA invoice #`}>{ticket.invoice?.number ?? '—'}</LabelledValue>
+              <LabelledValue label={t`Invoice #`}>
+                <InvoiceNumber>{invoiceNumberOf(ticket) ?? '—'}</InvoiceNumber>
+              </LabelledValue>
+              <LabelledValue label={t`TA invoice #`}>
+                <InvoiceNumber>{ticket.invoice?.number ?? '—'}</InvoiceNumber>
+              </LabelledValue>
               <LabelledValue label={t`Equipment ID`}>
                 {ticket.truckDocumentation?.carEquipment ?? ticket.railcarDocumentation?.carEquipment ?? '—'}
               </LabelledValue>
@@ -188,49 +189,5 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
       </Grid>
       <TicketDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>
-  );
-}
-
-function DeleteButton({ ticket, listPath }: { ticket: Ticket; listPath: string }) {
-  const { t } = useLingui();
-  const tm = useMessageTranslator();
-  const navigate = useNavigate();
-  const remove = useDeleteTicket();
-  const [opened, setOpened] = useState(false);
-  const run = async () => {
-    try {
-      await remove.mutateAsync(ticket.id);
-      toastSuccess(t`Ticket deleted. ID: ${ticket.id}`);
-      void navigate(listPath);
-    } catch (error) {
-      toastError(serverMessage(error, tm, ''), t`The ticket could not be deleted`);
-      setOpened(false);
-    }
-  };
-  return (
-    <>
-      <Button
-        variant="light"
-        color="red"
-        size="xs"
-        leftSection={<IconTrash size={16} />}
-        onClick={() => setOpened(true)}
-      >
-        {t`Delete`}
-      </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Delete request`} centered>
-        <Stack gap="md">
-          <Text size="sm">{t`Delete trip #${ticket.id} from ${ticket.origin.name}? The carrier's offer is withdrawn. This cannot be undone.`}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              {t`Back`}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void run()}>
-              {t`Delete trip #${ticket.id}`}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
   );
 }

@@ -4,7 +4,7 @@
  * search in the URL; paging at the bottom centre; skeletons while loading; an empty state; the spec's
  * toast when the list cannot be loaded.
  */
-import { Badge, CloseButton, Group } from '@mantine/core';
+import { Badge, CloseButton, Group, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -33,8 +33,10 @@ export interface TicketListProps {
   description?: string;
   /** Page buttons next to the title ('New request', 'Delete request'). */
   actions?: ReactNode;
-  /** Between the header and the list (the admin's status tiles). */
+  /** Between the header and the list (the admin's status tiles, a home's work sections). */
   above?: ReactNode;
+  /** A heading of the list itself, when something stands between it and the page's title. */
+  listTitle?: string | undefined;
   emptyTitle: string;
   emptyDescription: string;
 }
@@ -46,6 +48,7 @@ export function TicketList({
   description,
   actions,
   above,
+  listTitle,
   emptyTitle,
   emptyDescription,
 }: TicketListProps) {
@@ -79,7 +82,8 @@ export function TicketList({
     values.destination.length +
     (values.order === 'ASC' ? 1 : 0) +
     (values.before ? 1 : 0) +
-    (values.unassigned ? 1 : 0);
+    (values.unassigned ? 1 : 0) +
+    (values.unpaid ? 1 : 0);
 
   const tickets = filters === null ? [] : (query.data?.tickets ?? []);
   const count = filters === null ? 0 : (query.data?.count ?? 0);
@@ -112,6 +116,18 @@ export function TicketList({
           }
         >
           {t`Unassigned only`}
+        </Badge>
+      )}
+      {values.unpaid && (
+        <Badge
+          size="lg"
+          variant="light"
+          color="violet"
+          rightSection={
+            <CloseButton size="xs" aria-label={t`Remove filter`} onClick={() => update({ unpaid: null })} />
+          }
+        >
+          {t`Waiting for a payment voucher`}
         </Badge>
       )}
     </>
@@ -157,12 +173,17 @@ export function TicketList({
               </ListFilters>
               {!desktop && chips}
             </>
-          ) : values.before || values.unassigned ? (
+          ) : values.before || values.unassigned || values.unpaid ? (
             <Group gap="xs">{chips}</Group>
           ) : undefined
         }
       />
       {above}
+      {listTitle && (
+        <Title order={2} fz={{ base: 17, md: 19 }} mb="sm">
+          {listTitle}
+        </Title>
+      )}
       {search && <SearchElsewhere hits={elsewhere} search={search} />}
       <DataList
         label={title}
@@ -172,6 +193,7 @@ export function TicketList({
         renderCards={(rows) => <TicketCards tickets={rows} role={config.role} user={user} onAction={onAction} />}
         loading={loading}
         stale={query.isPlaceholderData}
+        query={query}
         unavailable={
           unavailable && (
             <NotOnDevice

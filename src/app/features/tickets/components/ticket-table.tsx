@@ -1,13 +1,16 @@
-import { Anchor, Mark, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Role } from '../../../../shared/domain/roles';
 import type { User } from '../../../../shared/schemas/user';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime, invoiceNumberOf, ticketPagePath } from '../ticket-format';
+import { NewBadge } from '../../../components/new-badge';
+import { isCustomsUnread } from '../../../../shared/domain/role-views';
+import { dayAndTime, invoiceNumberOf, ticketPagePath } from '../ticket-format';
 import type { Ticket } from '../types';
 import classes from './ticket-table.module.css';
 import { CarrierCell } from './carrier-cell';
+import { InvoiceNumber, showsTaInvoice, TaInvoiceNumber } from '../../../components/invoice-number';
 import { TicketActions, type TicketDialogKind } from './ticket-actions';
 
 export interface TicketViewProps {
@@ -23,7 +26,7 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
   // A role does not need a column naming itself.
   const showSupplier = role !== 'SUPPLIER';
   const showCarrier = role !== 'CARRIER';
-  const showTaInvoice = role === 'ADMIN' || role === 'ADMINRO';
+  const showTaInvoice = showsTaInvoice(role);
   const fit = classes.fit;
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -67,6 +70,8 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
                 <Anchor component={Link} to={ticketPagePath(role, ticket.id)} state={{ ticket }} fw={600} size="sm">
                   #{ticket.id}
                 </Anchor>
+                {/* Below the id: the trip id column is sized to its id and must not push into the date. */}
+                {role === 'CUSTOMS' && isCustomsUnread(ticket) && <NewBadge ml={0} display="block" w="fit-content" />}
               </Table.Td>
               <Table.Td className={`${classes.date} ${fit}`}>
                 <DateTime iso={ticket.createAt} />
@@ -105,11 +110,11 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
               )}
               <Table.Td>{ticket.destination?.name ?? '—'}</Table.Td>
               <Table.Td className={`${classes.date} ${fit}`}>
-                <DateTime iso={ticket.withdrawalDate} />
+                <DateTime iso={ticket.withdrawalDate} zone />
               </Table.Td>
               <Table.Td className={classes.invoice}>
-                {invoiceNumberOf(ticket) ?? '—'}
-                {showTaInvoice && ticket.invoice && <TaInvoiceNumber invoice={ticket.invoice} />}
+                <InvoiceNumber>{invoiceNumberOf(ticket) ?? '—'}</InvoiceNumber>
+                {showTaInvoice && ticket.invoice && <TaInvoiceNumber invoice={ticket.invoice} withPrefix />}
               </Table.Td>
               <Table.Td className={fit}>
                 <TicketActions ticket={ticket} user={user} onAction={onAction} />
@@ -122,10 +127,10 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
   );
 }
 
-/** 'MMM DD, hh:mm a' on two lines (day, then time) to keep the columns narrow. */
-function DateTime({ iso }: { iso: string | null }) {
+/** The day, then the time on a second line, to keep the columns narrow; `zone` names the time zone. */
+function DateTime({ iso, zone = false }: { iso: string | null; zone?: boolean }) {
   if (!iso) return <>—</>;
-  const [day, time] = formatDateTime(iso).split(', ');
+  const [day, time] = dayAndTime(iso, { zone });
   return (
     <>
       {day},
@@ -134,27 +139,5 @@ function DateTime({ iso }: { iso: string | null }) {
         {time}
       </Text>
     </>
-  );
-}
-
-/** The provider (TA) invoice number; one the ERP rejected is highlighted in red. */
-function TaInvoiceNumber({ invoice }: { invoice: NonNullable<Ticket['invoice']> }) {
-  const { t } = useLingui();
-  const rejected = invoice.sapValidationStatus === 'rejected';
-  return (
-    <Text
-      size="xs"
-      c={rejected ? 'red.8' : 'dimmed'}
-      fw={rejected ? 700 : 400}
-      data-sap-status={invoice.sapValidationStatus}
-    >
-      {rejected ? (
-        <Mark color="red" px={4} title={t`Rejected by the ERP`}>
-          {t`TA ${invoice.number}`}
-        </Mark>
-      ) : (
-        t`TA ${invoice.number}`
-      )}
-    </Text>
   );
 }

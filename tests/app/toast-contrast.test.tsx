@@ -1,0 +1,16 @@
+import { Notification } from '@mantine/core';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from './render';
+
+describe('a toast with a title', () => {
+  it('should write its message in the readable dimmed grey, not Mantine’s grey.6', () => {
+    renderWithProviders(
+      <Notification title="Ticket accepted">Trip ID 7 accepted (sent from the outbox).</Notification>,
+    );
+    // Mantine writes a titled toast's message in gray.6 (3.3:1 on white); the theme overrides it inline.
+    expect(screen.getByText('Trip ID 7 accepted (sent from the outbox).')).toHaveStyle({
+      color: 'var(--mantine-color-dimmed)',
+    });
+  });
+});
