@@ -15,7 +15,16 @@ export function CarrierCell({ ticket }: { ticket: Ticket }) {
   const modeLabel = useModeLabel();
   if (isUnassigned(ticket)) {
     return (
-      <Badge color="orange" variant="outline" radius="sm" data-testid="unassigned">
+      <Badge
+        color="orange"
+        variant="outline"
+        radius="sm"
+        h="auto"
+        py={3}
+        maw="100%"
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}
+        data-testid="unassigned"
+      >
         {t`Unassigned`}
       </Badge>
     );

@@ -32,7 +32,7 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
     <Table.ScrollContainer minWidth={900}>
       <Table
         verticalSpacing="sm"
-        horizontalSpacing={8}
+        horizontalSpacing={6}
         highlightOnHover
         striped="even"
         fz="sm"
