@@ -94,7 +94,7 @@ describe('live updates between two browsers', () => {
     const dialog = carrier.getByRole('dialog', { name: `Accept trip #${tripId}` });
     await expect
       .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
-      .toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+      .toMatch(/^\d{1,2}:\d{2}\s(AM|PM)$/);
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await toast(carrier, `Trip ID ${tripId} accepted`).waitFor({ timeout: 15_000 });
 

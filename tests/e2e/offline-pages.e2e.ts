@@ -126,8 +126,12 @@ describe('pages never kept on this device', () => {
     expect(await page.getByText('No hay solicitudes anteriores').count()).toBe(0);
     expect(await page.getByText('Error al obtener las solicitudes').count()).toBe(0);
     await shot(page, 'unreachable-supplier-previous-390-es');
+    // While the query still retries by itself the button shows it is trying; once the tries end it waits
+    // for the user, and only then is the network mended (otherwise a retry, not the button, loads it).
+    const retry = page.getByRole('button', { name: 'Reintentar' });
+    await expect.poll(() => retry.isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.unroute('**/api/tickets?**');
-    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await retry.click();
     await page
       .getByText('Esta lista aún no está guardada en este dispositivo')
       .waitFor({ state: 'detached', timeout: 20_000 });

@@ -550,7 +550,7 @@ describe('offline outbox', () => {
     const dialog = page.getByRole('dialog', { name: `Accept trip #${tripId}` });
     await expect
       .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
-      .toMatch(/\d:\d{2} (am|pm)$/);
+      .toMatch(/\d:\d{2}\s(AM|PM)$/);
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await toast(page, 'No connection: saved in the outbox').waitFor({ timeout: 15_000 });
     await outboxButton(page).click();

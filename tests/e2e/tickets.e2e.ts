@@ -112,7 +112,7 @@ describe('tickets journey', () => {
       // The dialog opens on the earliest slot: the first enabled day and its first time.
       await expect
         .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
-        .toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+        .toMatch(/^\d{1,2}:\d{2}\s(AM|PM)$/);
       await dialog.getByRole('button', { name: 'Accept' }).click();
       await toast(carrier, `Trip ID ${tripId} accepted`).waitFor({ timeout: 15_000 });
       await expect
