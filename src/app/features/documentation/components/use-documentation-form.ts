@@ -11,7 +11,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { availableActions, type ActionUser, type AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
 import { getSession } from '../../../lib/session-store';
@@ -105,10 +105,14 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
   const userId = getSession().user?.id;
   const draftKey =
     userId !== undefined ? typedDraftKey(userId, mode, editTicket?.id ?? ticketToLoad?.id ?? null) : null;
+  // Set once the form is saved or queued: what the form changes after that (the queued ticket leaving
+  // the pick list clears the field) is not the user's typing and must not come back as a draft in the
+  // next new form, where it would prefill the last load's invoice, weights and destination.
+  const finished = useRef(false);
   const form = useForm<DocumentationFormValues>({
     initialValues: options.initialValues(editTicket ?? ticketToLoad),
     onValuesChange: (values) => {
-      if (draftKey) saveTypedDraft(draftKey, draftValues(values));
+      if (draftKey && !finished.current) saveTypedDraft(draftKey, draftValues(values));
     },
   });
   const draft = useOutboxDraft(form);
@@ -193,6 +197,7 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
       },
       {
         onSuccess: (result) => {
+          finished.current = true;
           if (draftKey) dropTypedDraft(draftKey);
           if (result.status === 'queued') toastQueued(i18n, result.reason, options.queuedTitle(ticketId));
           else notifications.show({ color: 'teal', ...options.saved(ticketId, editing) });
