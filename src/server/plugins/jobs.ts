@@ -17,6 +17,7 @@ import {
 } from '../jobs/password-reset-cleanup';
 import { IDEMPOTENCY_CLEANUP_CRON, IDEMPOTENCY_CLEANUP_JOB, cleanupIdempotencyKeys } from '../jobs/idempotency-cleanup';
 import { HOUR_COUNTS_CLEANUP_CRON, HOUR_COUNTS_CLEANUP_JOB, cleanupHourCounts } from '../jobs/hour-counts-cleanup';
+import { REFRESH_STATISTICS_CRON, REFRESH_STATISTICS_JOB, refreshStatistics } from '../jobs/refresh-statistics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +92,14 @@ async function registerJobs(app: FastifyInstance) {
   );
   // Per-hour counts are read for the last 30 days only.
   await cleanup(HOUR_COUNTS_CLEANUP_JOB, HOUR_COUNTS_CLEANUP_CRON, () => cleanupHourCounts(app.db), 'old hour counts');
+
+  // The embedded database has no autovacuum: its planner statistics are refreshed here.
+  if (app.database.kind === 'pglite') {
+    await refreshStatistics(app.db);
+    await boss.createQueue(REFRESH_STATISTICS_JOB);
+    await boss.schedule(REFRESH_STATISTICS_JOB, REFRESH_STATISTICS_CRON);
+    await boss.work(REFRESH_STATISTICS_JOB, () => refreshStatistics(app.db));
+  }
 
   // The events outbox: push and server-sent events.
   app.decorate('eventDelivery', await startEventDelivery(app, boss));
