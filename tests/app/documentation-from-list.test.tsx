@@ -113,6 +113,17 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     expect(app.router.state.location.search).toBe('');
   });
 
+  it('should go back to the home list on Back from a form opened as the first page of the tab', async () => {
+    supplierServer();
+    // Opened from a notification or a mail's link: nothing of the app is behind it in the history.
+    const app = renderApp('/dashboard/suppliers/truck-documentation?from=mail');
+    await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 });
+    expect(app.router.state.location.search).toBe('?from=mail');
+    await app.router.navigate(-1);
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 10_000 });
+    expect(await card(7)).toBeInTheDocument();
+  });
+
   it("should say 'Cargar documentación' in Spanish", async () => {
     supplierServer();
     await activateLocale('es');

@@ -125,6 +125,28 @@ describe('actions offline', () => {
     expect(await screen.findByRole('button', { name: 'New request' })).not.toHaveAttribute('aria-disabled');
   });
 
+  it("should keep the phone bar's 'New ticket' and 'Delete ticket' in place but unusable offline, saying why", async () => {
+    const server = installFakeServer();
+    server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [], count: 0 } }));
+    signedInAs(server, supplierWithYards);
+    const app = renderApp('/dashboard/suppliers');
+    // jsdom has no layout: the side menu and the bottom bar are both there, the bar second.
+    const bar = async () => (await screen.findAllByRole('navigation', { name: 'Main menu' }, { timeout: 15_000 }))[1]!;
+    expect(within(await bar()).getByRole('link', { name: 'New ticket' })).toBeInTheDocument();
+
+    goOffline();
+    for (const name of ['New ticket', 'Delete ticket']) {
+      const entry = await within(await bar()).findByRole('button', { name });
+      expect(entry).toHaveAttribute('aria-disabled', 'true');
+      expect(entry).toHaveAccessibleDescription(REASON);
+      await app.user.click(entry);
+      expect(app.path()).toBe('/dashboard/suppliers');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    }
+    // The home entry still works offline: it leads to the saved list.
+    expect(within(await bar()).getByRole('link', { name: 'My requests' })).toBeInTheDocument();
+  });
+
   it("should leave a carrier's Accept usable offline (the outbox keeps it)", async () => {
     const server = installFakeServer();
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [makeTicket(42)], count: 1 } }));

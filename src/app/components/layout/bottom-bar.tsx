@@ -1,11 +1,12 @@
-import { Menu, UnstyledButton, Text } from '@mantine/core';
+import { Menu, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Icon } from '@tabler/icons-react';
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { activeItemKey, itemKey } from './active-item';
 import { isMenuGroup, type MenuItem } from './menu-items';
+import { useBrowserOnline, useOfflineReason } from '../network-button';
 import classes from './bottom-bar.module.css';
 
 export interface BottomBarProps {
@@ -52,6 +53,9 @@ export function BottomBar({ items }: BottomBarProps) {
   const { t, i18n } = useLingui();
   const location = useLocation();
   const active = activeItemKey(items, location);
+  const online = useBrowserOnline();
+  const offlineReason = useOfflineReason();
+  const reasonId = useId();
   const short = (item: { label: MessageDescriptor; shortLabel?: MessageDescriptor }) =>
     i18n._(item.shortLabel ?? item.label);
   // The full label names a tab when it contains the short one shown ('All' in 'All tickets'), so voice
@@ -92,6 +96,28 @@ export function BottomBar({ items }: BottomBarProps) {
             </Menu>
           );
         }
+        if (item.needsConnection && !online) {
+          // Focusable (aria-disabled) so a keyboard or screen-reader user reaches the reason too.
+          return (
+            <Tooltip
+              key={item.key}
+              label={offlineReason}
+              multiline
+              maw={260}
+              events={{ hover: true, focus: true, touch: true }}
+            >
+              <UnstyledButton
+                className={classes.tab}
+                data-disabled
+                aria-disabled
+                aria-describedby={reasonId}
+                {...naming(item)}
+              >
+                <TabContent icon={item.icon} label={short(item)} />
+              </UnstyledButton>
+            </Tooltip>
+          );
+        }
         const isActive = itemKey(item, item) === active;
         return (
           <Link
@@ -106,6 +132,7 @@ export function BottomBar({ items }: BottomBarProps) {
           </Link>
         );
       })}
+      {!online && <VisuallyHidden id={reasonId}>{offlineReason}</VisuallyHidden>}
     </nav>
   );
 }

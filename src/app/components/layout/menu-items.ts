@@ -34,6 +34,11 @@ export interface MenuLinkItem {
   to: string;
   /** Active only on this exact path (not on its sub-paths). */
   end?: boolean;
+  /**
+   * Leads to an action only the server can take at once (creating or deleting a request): offline the
+   * entry stays in place but cannot be used, and says why, like a NetworkButton.
+   */
+  needsConnection?: boolean;
 }
 
 export interface MenuGroupItem {
@@ -143,6 +148,7 @@ const supplierMenu: RoleMenu = {
       label: msg`New ticket`,
       icon: IconCirclePlus,
       to: `${PATHS.suppliers.root}?${SUPPLIER_ACTION_PARAM}=${SUPPLIER_ACTIONS.newTicket}`,
+      needsConnection: true,
     },
     supplierHome,
     {
@@ -150,6 +156,7 @@ const supplierMenu: RoleMenu = {
       label: msg`Delete ticket`,
       icon: IconTrash,
       to: `${PATHS.suppliers.root}?${SUPPLIER_ACTION_PARAM}=${SUPPLIER_ACTIONS.deleteTicket}`,
+      needsConnection: true,
     },
   ],
 };

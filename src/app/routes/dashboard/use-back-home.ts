@@ -7,9 +7,13 @@
  * The area's layout stays mounted while its pages change, so it remembers the page it showed last: a
  * history step back (POP) from one of these pages to any other page than the home is replaced by the
  * home before that page renders. A link followed from the form (PUSH) goes where it says.
+ *
+ * A form that is the first page of the tab's history (opened from a notification or a mail's link, or
+ * after signing in) has no page of the app behind it, so Back would leave the app: the home is put
+ * beneath it first (useHomeBeneath).
  */
-import { useState } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import type { Area } from '../../../shared/domain/permissions';
 import { PATHS } from '../../paths';
 
@@ -31,4 +35,28 @@ export function useBackHome(area: Area): string | null {
   const rule = BACK_HOME[area];
   if (!rule || navigationType !== 'POP' || left === null) return null;
   return rule.from.includes(left) && pathname !== rule.home ? rule.home : null;
+}
+
+/**
+ * On one of these pages opened as the first entry of the history (react-router names that entry's key
+ * 'default'), replaces it by the home and opens the page again on top, so Back lands on the home.
+ * `ready`: the user may see the area (nothing is inserted before the session is known).
+ */
+export function useHomeBeneath(area: Area, ready: boolean): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const rule = BACK_HOME[area];
+  const first = ready && rule !== undefined && location.key === 'default' && rule.from.includes(location.pathname);
+  useEffect(() => {
+    if (!first) return;
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    const state: unknown = location.state;
+    // One after the other: a second navigation started while the first loads its route would cancel it.
+    void (async () => {
+      await navigate(rule.home, { replace: true });
+      await navigate(here, { state });
+    })();
+    // Once, for the first entry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [first]);
 }
