@@ -81,6 +81,47 @@ describe('document viewer', () => {
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith(frame.getAttribute('src')));
   });
 
+  it("should show the provider invoice's PDF and the payment voucher's photo on the admin's page", async () => {
+    const server = reviewServer('admin');
+    server.on('GET /api/invoices/:id/ticket', () => ({
+      status: 200,
+      body: {
+        invoices: [
+          {
+            id: 5,
+            ticketId: 7,
+            number: 'TA-100',
+            date: '2026-03-12',
+            borderCrossingId: 1,
+            rpaId: null,
+            createAt: '2026-03-12T10:00:00.000Z',
+            borderCrossing: {
+              id: 1,
+              description: 'Laredo – Nuevo Laredo',
+              customsAgent: { id: 1, tradeName: 'Aduanas Laredo' },
+            },
+            invoiceFile: { key: 'key-ta.pdf', name: 'ta.pdf' },
+            sapValidationStatus: 'pending',
+            rpa: null,
+            paymentNumber: 'PAY-1',
+            paymentDate: '2026-03-13',
+            paymentFile: { key: 'key-voucher.jpg', name: 'voucher.jpg' },
+          },
+        ],
+      },
+    }));
+    const app = renderApp('/dashboard/admin/ta-invoice/7');
+    // The voucher photo is a thumbnail, fetched inline like the supplier's photos.
+    const voucher = await screen.findByRole('img', { name: 'Payment voucher' }, { timeout: 15_000 });
+    expect(voucher).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(shown(server)).toContainEqual({ inline: '1', key: 'key-voucher.jpg' });
+    // The invoice PDF opens in the page.
+    await app.user.click(screen.getByRole('button', { name: 'View TA invoice PDF' }));
+    const dialog = await screen.findByRole('dialog', { name: 'TA invoice PDF' });
+    expect(await within(dialog).findByTitle('TA invoice PDF')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(shown(server)).toContainEqual({ inline: '1', key: 'key-ta.pdf' });
+  });
+
   it('should say a document could not be loaded when the server refuses it', async () => {
     reviewServer('customs1', () => 404);
     const app = renderApp('/dashboard/customs/truck-documentation/7');

@@ -194,21 +194,57 @@ describe('carrier tickets', () => {
     expect(put.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('should refuse a reason longer than 500 characters without cutting it', async () => {
+  it.each([
+    [42, 'Pass on the offer', 'Pass on trip #42'],
+    [43, 'Decline', 'Decline trip #43'],
+  ])('should refuse a reason longer than 500 characters without cutting it (%s, %s)', async (id, button, title) => {
     const server = carrierServer();
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
-    await app.user.click(within(card).getByRole('button', { name: 'Pass on the offer' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pass on trip #42' });
+    const card = (
+      await screen.findByRole('link', { name: new RegExp(`^Trip #${id}\\b`) }, { timeout: 15_000 })
+    ).closest('[data-ticket-id]') as HTMLElement;
+    await app.user.click(within(card).getByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog', { name: title });
     const field = within(dialog).getByRole('textbox', { name: 'Reason' });
     await app.user.click(field);
     await app.user.paste('x'.repeat(501));
     expect(field).toHaveValue('x'.repeat(501));
-    await app.user.click(within(dialog).getByRole('button', { name: 'Pass on the offer' }));
+    await app.user.click(within(dialog).getByRole('button', { name: button }));
     expect(await within(dialog).findByText(/500/)).toBeInTheDocument();
     expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('should keep a typed reason when the session ends, and drop it on Cancel', async () => {
+    carrierServer();
+    const app = renderApp('/dashboard/carrier');
+    const openDecline = async () => {
+      const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 15_000 })).closest(
+        '[data-ticket-id]',
+      ) as HTMLElement;
+      await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
+      return within(await screen.findByRole('dialog', { name: 'Decline trip #43' })).getByRole('textbox', {
+        name: 'Reason',
+      });
+    };
+    await app.user.type(await openDecline(), 'Truck broke down near Laredo');
+
+    // Midnight: the session ends and the page unmounts with the dialog open; signed in again, the
+    // carrier opens the same decline and finds the reason as typed.
+    app.unmount();
+    const again = renderApp('/dashboard/carrier');
+    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 15_000 })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
+    await again.user.click(within(card).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline trip #43' });
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue('Truck broke down near Laredo');
+
+    // Cancel means the carrier changed their mind: the next decline starts empty.
+    await again.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await again.user.click(within(card).getByRole('button', { name: 'Decline' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Decline trip #43' });
+    expect(within(reopened).getByRole('textbox', { name: 'Reason' })).toHaveValue('');
   });
 
   it('should keep a pass made offline in the outbox and say so on the card', async () => {

@@ -2,7 +2,7 @@
  * /dashboard/admin/ta-invoice/{id}: the ticket, its supplier documentation, the provider (TA) invoice,
  * the SAP validation and the payment voucher. Only for tickets past CONFIRMED and not canceled (else home).
  */
-import { Alert, Button, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { useAuth } from '../../features/auth/auth-context';
 import { useDocumentation } from '../../features/documentation/api/get-documentation';
 import { DocumentationDetails } from '../../features/documentation/components/documentation-details';
 import { FileDownloadButton } from '../../features/documentation/components/file-download-button';
+import { FilePreview } from '../../features/documentation/components/document-viewer';
 import { TicketSummary } from '../../features/documentation/components/ticket-summary';
 import { useInvoices } from '../../features/invoices/api/get-invoices';
 import { AdminTicketActions } from '../../features/invoices/components/admin-ticket-actions';
@@ -73,8 +74,12 @@ export function TaInvoicePage() {
   const invoice = invoices.data?.[0] ?? null;
   // The admin ticket-edit form corrects truck or railcar documentation before the TA invoice.
   const editable = actions.includes('documentation-update') && !!doc.data;
+  // The provider invoice and the payment voucher are seen in the page like the supplier's documents.
   const download = (file: { key: string; name: string }, label: string) => (
-    <FileDownloadButton file={file} label={label} />
+    <Group gap={4} wrap="nowrap">
+      <FilePreview file={file} label={label} />
+      <FileDownloadButton file={file} label={label} />
+    </Group>
   );
   return (
     <>

@@ -162,3 +162,15 @@ export function PdfPreview({ file, label }: { file: FileRef; label: string }) {
     </>
   );
 }
+
+/** A file whose name says it is a picture (a payment voucher may be a phone photo); any other is a PDF. */
+export const isPictureName = (name: string): boolean => /\.(png|jpe?g|webp|gif|heic)$/i.test(name);
+
+/** The viewer that fits the file: a picture's thumbnail, or a PDF's 'View' button. */
+export function FilePreview({ file, label }: { file: FileRef; label: string }) {
+  return isPictureName(file.name) ? (
+    <PhotoPreview file={file} label={label} />
+  ) : (
+    <PdfPreview file={file} label={label} />
+  );
+}

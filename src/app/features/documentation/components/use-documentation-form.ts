@@ -33,7 +33,7 @@ import {
 import type { SaveFailure } from '../save-error';
 import type { DocTicket, Documentation, DocumentationMode } from '../types';
 import { draftValues, useOutboxDraft, type OutboxDraft } from './use-outbox-draft';
-import { dropTypedDraft, readTypedDraft, saveTypedDraft, typedDraftKey } from './use-typed-draft';
+import { dropTypedDraft, readTypedDraft, saveTypedDraft, typedDraftKey } from '../../../lib/typed-draft';
 
 /** A toast: the optional title and the message. */
 export interface Notice {
@@ -104,7 +104,7 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
   const save = useSaveDocumentationThroughOutbox();
   const userId = getSession().user?.id;
   const draftKey =
-    userId !== undefined ? typedDraftKey(userId, mode, editTicket?.id ?? ticketToLoad?.id ?? null) : null;
+    userId !== undefined ? typedDraftKey('documentation', userId, mode, editTicket?.id ?? ticketToLoad?.id ?? 'new') : null;
   // Set once the form is saved or queued: what the form changes after that (the queued ticket leaving
   // the pick list clears the field) is not the user's typing and must not come back as a draft in the
   // next new form, where it would prefill the last load's invoice, weights and destination.
@@ -119,7 +119,7 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
   // What was typed before the session ended comes back over the first values (a form reopened from
   // the outbox has its own values). An edit waits for its stored documentation first.
   const restoreTyped = () => {
-    const typed = draftKey ? readTypedDraft(draftKey) : null;
+    const typed = draftKey ? readTypedDraft<DocumentationFormValues>(draftKey) : null;
     if (typed && !draft.outboxId) form.setValues(typed);
   };
   useEffect(() => {
