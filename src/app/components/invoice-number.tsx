@@ -5,7 +5,7 @@
  */
 import { Mark, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Role } from '../../shared/domain/roles';
 import type { TicketView } from '../../shared/schemas/ticket-view';
 import classes from './invoice-number.module.css';
@@ -13,8 +13,38 @@ import classes from './invoice-number.module.css';
 /** Who sees the provider (TA) invoice number in the ticket lists: the admins, who add and check it. */
 export const showsTaInvoice = (role: Role): boolean => role === 'ADMIN' || role === 'ADMINRO';
 
+/**
+ * Props for the element that holds a number: it becomes a scroll container (and a keyboard stop, so a
+ * keyboard user can scroll it too) only while its number is wider than its room. An always-scrollable
+ * box that a rounding pixel made overflow was a scroll region no keyboard could reach (axe, serious).
+ */
+export function useSidewaysScroll<T extends HTMLElement>(): {
+  ref: RefObject<T | null>;
+  'data-scrolls'?: true;
+  tabIndex?: 0;
+} {
+  const ref = useRef<T>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // A pixel of rounding is not a number cut short.
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return scrolls ? { ref, 'data-scrolls': true, tabIndex: 0 } : { ref };
+}
+
 export function InvoiceNumber({ children }: { children: ReactNode }) {
-  return <span className={classes.number}>{children}</span>;
+  const scroll = useSidewaysScroll<HTMLSpanElement>();
+  return (
+    <span className={classes.number} {...scroll}>
+      {children}
+    </span>
+  );
 }
 
 export interface TaInvoiceNumberProps {
@@ -29,6 +59,7 @@ export interface TaInvoiceNumberProps {
 export function TaInvoiceNumber({ invoice, withPrefix = false, sayRejected = false }: TaInvoiceNumberProps) {
   const { t } = useLingui();
   const rejected = invoice.sapValidationStatus === 'rejected';
+  const scroll = useSidewaysScroll<HTMLElement>();
   const text = withPrefix ? t`TA ${invoice.number}` : invoice.number;
   return (
     <Text
@@ -39,7 +70,7 @@ export function TaInvoiceNumber({ invoice, withPrefix = false, sayRejected = fal
       data-sap-status={invoice.sapValidationStatus}
     >
       {rejected ? (
-        <Mark color="red" px={4} title={t`Rejected by the ERP`} className={classes.number}>
+        <Mark color="red" px={4} title={t`Rejected by the ERP`} className={classes.number} {...scroll}>
           {text}
         </Mark>
       ) : (
