@@ -11,7 +11,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { availableActions, type ActionUser, type AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
 import { getSession } from '../../../lib/session-store';
@@ -105,14 +105,10 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
   const userId = getSession().user?.id;
   const draftKey =
     userId !== undefined ? typedDraftKey('documentation', userId, mode, editTicket?.id ?? ticketToLoad?.id ?? 'new') : null;
-  // Set once the form is saved or queued: what the form changes after that (the queued ticket leaving
-  // the pick list clears the field) is not the user's typing and must not come back as a draft in the
-  // next new form, where it would prefill the last load's invoice, weights and destination.
-  const finished = useRef(false);
   const form = useForm<DocumentationFormValues>({
     initialValues: options.initialValues(editTicket ?? ticketToLoad),
     onValuesChange: (values) => {
-      if (draftKey && !finished.current) saveTypedDraft(draftKey, draftValues(values));
+      if (draftKey) saveTypedDraft(draftKey, draftValues(values));
     },
   });
   const draft = useOutboxDraft(form);
@@ -151,9 +147,12 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
   const locked = (editing && !actions.includes('documentation-update')) || unloaded;
   // A ticket whose documentation already waits in the outbox is not offered again: a second copy could
   // only be refused once the first is sent. The item reopened in this form keeps its own ticket.
+  // Nor is the item this form has just queued: the form's own save is not a second copy, and clearing
+  // its ticket then would store the whole form again as a typed draft, which the next new form would
+  // open with the last load's invoice, weights and destination.
   const queued = new Set(
     useOutboxItems(editing ? null : (getSession().user?.id ?? null))
-      .filter((item) => isQueuedDocumentation(item) && item.id !== draft.outboxId)
+      .filter((item) => isQueuedDocumentation(item) && item.id !== draft.outboxId && item.id !== sendingId)
       .map((item) => item.ticketId),
   );
   const ofMode = (tickets.data ?? []).filter(options.keepTicket);
@@ -197,7 +196,6 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
       },
       {
         onSuccess: (result) => {
-          finished.current = true;
           if (draftKey) dropTypedDraft(draftKey);
           if (result.status === 'queued') toastQueued(i18n, result.reason, options.queuedTitle(ticketId));
           else notifications.show({ color: 'teal', ...options.saved(ticketId, editing) });
