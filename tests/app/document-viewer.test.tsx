@@ -50,7 +50,7 @@ describe('document viewer', () => {
   it('should show a photo as a thumbnail fetched inline and open it full size, closing on Escape', async () => {
     const server = reviewServer('customs1');
     const app = renderApp('/dashboard/customs/truck-documentation/7');
-    const thumb = await screen.findByRole('img', { name: 'Photo 1' }, { timeout: 15_000 });
+    const thumb = await screen.findByRole('img', { name: 'Photo 1' });
     expect(thumb).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     expect(shown(server)).toEqual([{ inline: '1', key: 'key-photo1.jpg' }]);
     await app.user.click(screen.getByRole('button', { name: 'View Photo 1 full size' }));
@@ -58,14 +58,15 @@ describe('document viewer', () => {
     expect(within(dialog).getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', thumb.getAttribute('src'));
     await app.user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Photo 1' })).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'View Photo 1 full size' })).toHaveFocus();
+    // Focus goes back once the modal's closing transition ended.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'View Photo 1 full size' })).toHaveFocus());
   });
 
   it('should show a PDF in the page when asked, from the inline answer, for an admin too', async () => {
     const server = reviewServer('admin');
     server.on('GET /api/invoices/:id/ticket', () => ({ status: 200, body: { invoices: [] } }));
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    await app.user.click(await screen.findByRole('button', { name: 'View Sales invoice' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'View Sales invoice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sales invoice' });
     const frame = await within(dialog).findByTitle('Sales invoice');
     expect(frame.tagName).toBe('IFRAME');
@@ -112,7 +113,7 @@ describe('document viewer', () => {
     }));
     const app = renderApp('/dashboard/admin/ta-invoice/7');
     // The voucher photo is a thumbnail, fetched inline like the supplier's photos.
-    const voucher = await screen.findByRole('img', { name: 'Payment voucher' }, { timeout: 15_000 });
+    const voucher = await screen.findByRole('img', { name: 'Payment voucher' });
     expect(voucher).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     expect(shown(server)).toContainEqual({ inline: '1', key: 'key-voucher.jpg' });
     // The invoice PDF opens in the page.
@@ -125,7 +126,7 @@ describe('document viewer', () => {
   it('should say a document could not be loaded when the server refuses it', async () => {
     reviewServer('customs1', () => 404);
     const app = renderApp('/dashboard/customs/truck-documentation/7');
-    expect(await screen.findByLabelText('Photo 1 could not be loaded', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Photo 1 could not be loaded', {})).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'View Sales invoice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sales invoice' });
     expect(

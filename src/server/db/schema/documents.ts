@@ -11,6 +11,7 @@ import {
   uuid,
   bigint,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 import { borderCrossings, carriers, depots, destinations, materials, purchaseOrders, suppliers } from './parties';
 import { tickets } from './tickets';
@@ -129,5 +130,10 @@ export const providerInvoices = pgTable(
     uniqueIndex('provider_invoices_number_uq').on(t.number),
     index('provider_invoices_crossing_idx').on(t.borderCrossingId),
     index('provider_invoices_rpa_idx').on(t.rpaId, t.createdAt),
+    // The admin's 'waiting for a payment voucher' count and list start from the few unpaid invoices
+    // instead of probing every invoiced ticket of a million.
+    index('provider_invoices_unpaid_idx')
+      .on(t.ticketId)
+      .where(sql`${t.paymentDate} is null`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "provider_invoices_unpaid_idx" ON "provider_invoices" USING btree ("ticket_id") WHERE "provider_invoices"."payment_date" is null;
