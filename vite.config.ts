@@ -10,6 +10,7 @@ import { routePreloads } from './src/build/route-preloads.ts';
 import { signInCatalogue } from './src/build/sign-in-catalogue.ts';
 import { HOME_LISTS } from './src/app/home-lists.ts';
 import { PATHS } from './src/app/paths.ts';
+import { PATIENCE_MS, TEST_PATIENCE_MS } from './tests/fixtures/patience.ts';
 
 const groups = precacheGroups();
 
@@ -122,6 +123,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
   },
   test: {
+    // No wall clock decides a result (tests/fixtures/patience.ts): a test waits as long as it must.
+    testTimeout: TEST_PATIENCE_MS,
+    hookTimeout: TEST_PATIENCE_MS,
+    expect: { poll: { timeout: PATIENCE_MS } },
     projects: [
       {
         extends: true,
@@ -140,8 +145,6 @@ export default defineConfig({
           // (about 60 s of a CI run): each builds its own app and database, and none changes the
           // environment or mocks a module.
           isolate: false,
-          testTimeout: 30000,
-          hookTimeout: 60000,
         },
       },
       {
@@ -151,7 +154,6 @@ export default defineConfig({
           include: ['tests/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/app/setup.ts'],
-          testTimeout: 60000,
         },
       },
     ],

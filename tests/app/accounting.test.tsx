@@ -34,7 +34,7 @@ function accountingServer(open = OPEN) {
 }
 
 const cards = async () =>
-  within(await screen.findByRole('list', { name: 'Accounting batches' }, { timeout: 15_000 })).getAllByRole('listitem');
+  within(await screen.findByRole('list', { name: 'Accounting batches' })).getAllByRole('listitem');
 const posts = (server: FakeServer) => server.calls.filter((c) => c.method === 'POST' && c.path === '/api/rpa');
 
 describe('accounting (RPA) screen', () => {
@@ -123,8 +123,8 @@ describe('accounting (RPA) screen', () => {
     }));
     storeSession(USERS.admin);
     renderApp(PATH);
-    expect(await screen.findByText('Error retrieving data', {}, { timeout: 15_000 })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving data', {})).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('should show download progress while the Excel streams in, then save it under its name', async () => {

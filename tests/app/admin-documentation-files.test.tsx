@@ -44,7 +44,7 @@ const input = (slot: string) => document.querySelector<HTMLInputElement>(`input[
 async function openForm() {
   const server = adminServer();
   const app = renderApp('/dashboard/admin/ticket-edit/7');
-  await screen.findByDisplayValue('INV-2001', {}, { timeout: 15_000 });
+  await screen.findByDisplayValue('INV-2001', {});
   return { server, app };
 }
 

@@ -58,7 +58,7 @@ describe('admin railcar ticket edit', () => {
   it('should open from the TA invoice page with the stored waybill, comments and description, the destination locked', async () => {
     railcarServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/admin/ta-invoice/8');
-    await app.user.click(await screen.findByRole('link', { name: 'Edit documentation' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('link', { name: 'Edit documentation' }));
     expect(await screen.findByDisplayValue('9876543')).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/ticket-edit/8');
     expect(screen.getByRole('heading', { name: 'Railcar documentation' })).toBeInTheDocument();
@@ -73,9 +73,7 @@ describe('admin railcar ticket edit', () => {
   it('should list the no-radioactivity certificate of a railcar among the downloads of the TA invoice page', async () => {
     railcarServer('SUPPLIER_INVOICED');
     renderApp('/dashboard/admin/ta-invoice/8');
-    expect(
-      await screen.findByRole('button', { name: 'Download No-radioactivity certificate' }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download No-radioactivity certificate' })).toBeInTheDocument();
     expect(screen.getByText('9876543')).toBeInTheDocument();
     expect(screen.getByText('Two coupled cars')).toBeInTheDocument();
   });
@@ -83,7 +81,7 @@ describe('admin railcar ticket edit', () => {
   it('should show the railcar rules of the edit form under their fields', async () => {
     railcarServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/admin/ticket-edit/8');
-    await screen.findByDisplayValue('9876543', {}, { timeout: 15_000 });
+    await screen.findByDisplayValue('9876543', {});
     await replace(app, /WayBill/, '12ab');
     await replace(app, /Invoice amount/, '');
     await replace(app, /Tare weight/, '0');
@@ -113,7 +111,7 @@ describe('admin railcar ticket edit', () => {
   it('should refuse a car/equipment equal to the waybill', async () => {
     railcarServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/admin/ticket-edit/8');
-    await screen.findByDisplayValue('9876543', {}, { timeout: 15_000 });
+    await screen.findByDisplayValue('9876543', {});
     await replace(app, /Car\/Equipment/, '9876543');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Car/Equipment and WayBill must be different')).toBeInTheDocument();
@@ -126,7 +124,7 @@ describe('admin railcar ticket edit', () => {
       body: { railcarDocumentation: railcarDoc('SUPPLIER_INVOICED') },
     }));
     const app = renderApp('/dashboard/admin/ticket-edit/8');
-    await screen.findByDisplayValue('9876543', {}, { timeout: 15_000 });
+    await screen.findByDisplayValue('9876543', {});
     await replace(app, /Comments/, 'Three coupled cars');
     await replace(app, /WayBill/, '1234567');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -164,7 +162,7 @@ describe('admin railcar ticket edit', () => {
       },
     }));
     const app = renderApp('/dashboard/admin/ticket-edit/8');
-    await app.user.click(await screen.findByRole('button', { name: 'Save changes' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Error updating data')).toBeInTheDocument();
     expect(screen.getByText('This invoice number was already used')).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/ticket-edit/8');
@@ -177,7 +175,7 @@ describe('admin railcar ticket edit', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     renderApp('/dashboard/admin/ticket-edit/8');
-    expect(await screen.findByText('Error retrieving the trains', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the trains', {})).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });
 
@@ -188,7 +186,7 @@ describe('admin railcar ticket edit', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     renderApp('/dashboard/admin/ta-invoice/8');
-    expect(await screen.findByText('Error retrieving the trains', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the trains', {})).toBeInTheDocument();
     expect(screen.queryByText('This ticket has no supplier documentation.')).not.toBeInTheDocument();
   });
 
@@ -199,7 +197,7 @@ describe('admin railcar ticket edit', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     renderApp('/dashboard/admin/ta-invoice/8');
-    expect(await screen.findByText('Error retrieving the invoices', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the invoices', {})).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add TA invoice' })).not.toBeInTheDocument();
   });
 
@@ -211,15 +209,13 @@ describe('admin railcar ticket edit', () => {
     }));
     await activateLocale('es');
     renderApp('/dashboard/admin/ticket-edit/8');
-    expect(await screen.findByText('Error al obtener los trenes', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error al obtener los trenes', {})).toBeInTheDocument();
   });
 
   it('should show the form read-only to a read-only admin, with no save button', async () => {
     railcarServer('SUPPLIER_INVOICED', USERS.adminro);
     renderApp('/dashboard/admin/ticket-edit/8');
-    expect(
-      await screen.findByText('A read-only admin sees this form but cannot save it.', {}, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('A read-only admin sees this form but cannot save it.', {})).toBeInTheDocument();
     expect(textbox(/WayBill/)).toBeDisabled();
     expect(textbox(/Comments/)).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
@@ -229,7 +225,7 @@ describe('admin railcar ticket edit', () => {
   it('should lock every field once the railcar ticket is TA invoiced', async () => {
     railcarServer('TA_INVOICED');
     const app = renderApp('/dashboard/admin/ta-invoice/8');
-    await screen.findByText('Supplier documentation', {}, { timeout: 15_000 });
+    await screen.findByText('Supplier documentation', {});
     expect(screen.queryByRole('link', { name: 'Edit documentation' })).not.toBeInTheDocument();
     await app.router.navigate('/dashboard/admin/ticket-edit/8');
     expect(await screen.findByText(/shown read-only/)).toBeInTheDocument();

@@ -125,7 +125,7 @@ describe('typing an amount in the truck documentation form', () => {
       const l = LABELS[language];
       const server = truckServer();
       const app = renderApp('/dashboard/suppliers/truck-documentation');
-      await screen.findByRole('button', { name: l.upload }, { timeout: 15_000 });
+      await screen.findByRole('button', { name: l.upload });
       await choose(app, l.ticket, /#7 · Rápido Freight Lines/);
       await choose(app, l.destination, /Monterrey Steel Mill/);
       await app.user.click(screen.getByRole('button', { name: l.invoiceDate }));
@@ -169,7 +169,7 @@ describe('amounts on the pages in Spanish (es-MX)', () => {
     await useLanguage('es');
     adminServer();
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    const details = await screen.findByRole('heading', { name: 'Documentación del proveedor' }, { timeout: 15_000 });
+    const details = await screen.findByRole('heading', { name: 'Documentación del proveedor' });
     const section = details.closest('div.mantine-Paper-root') as HTMLElement;
     expect(within(section).getByText('US$12,500.50')).toBeInTheDocument();
     expect(within(section).getByText('80,000.00')).toBeInTheDocument();
@@ -179,9 +179,7 @@ describe('amounts on the pages in Spanish (es-MX)', () => {
     expect(within(section).getByText(/^11 mar( 2026)?$/)).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('link', { name: 'Editar documentación' }));
-    expect(await screen.findByRole('textbox', { name: /Importe de la factura/ }, { timeout: 15_000 })).toHaveValue(
-      'US$12,500.50',
-    );
+    expect(await screen.findByRole('textbox', { name: /Importe de la factura/ })).toHaveValue('US$12,500.50');
     expect(screen.getByRole('textbox', { name: /Peso bruto/ })).toHaveValue('80,000.00 lbs');
     expect(document.documentElement.lang).toBe('es-MX');
   });

@@ -49,7 +49,7 @@ describe('admin /contracts', () => {
     contractsServer();
     storeSession(USERS.admin);
     renderApp('/dashboard/admin/contracts');
-    const list = await screen.findByRole('list', { name: 'Contracts' }, { timeout: 15_000 });
+    const list = await screen.findByRole('list', { name: 'Contracts' });
     const cards = within(list).getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Current agreement');
     expect(cards[0]).toHaveTextContent('US$2,450.50');
@@ -66,7 +66,7 @@ describe('admin /contracts', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/contracts');
-    await app.user.click(await screen.findByRole('button', { name: 'New contract' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'New contract' }));
     const dialog = await screen.findByRole('dialog');
     await app.user.click(within(dialog).getByRole('button', { name: 'Create contract' }));
     expect(within(dialog).getAllByText('This field is required').length).toBeGreaterThan(0);
@@ -112,7 +112,7 @@ describe('admin /contracts', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/contracts');
-    await app.user.click(await screen.findByRole('button', { name: 'Edit contract 2' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Edit contract 2' }));
     const dialog = await screen.findByRole('dialog');
     const price = within(dialog).getByRole('textbox', { name: /^Price/ });
     await app.user.clear(price);
@@ -129,7 +129,7 @@ describe('admin /contracts', () => {
     contractsServer();
     storeSession(USERS.adminro);
     renderApp('/dashboard/admin/contracts');
-    expect(await screen.findByRole('button', { name: 'New contract' }, { timeout: 15_000 })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'New contract' })).toBeDisabled();
     expect(await screen.findByRole('button', { name: 'Edit contract 2' })).toBeDisabled();
   });
 });
@@ -149,7 +149,7 @@ describe('admin /settings', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/settings');
-    const expiry = await screen.findByRole('textbox', { name: 'Ticket expiry (days)' }, { timeout: 15_000 });
+    const expiry = await screen.findByRole('textbox', { name: 'Ticket expiry (days)' });
     await app.user.clear(expiry);
     await app.user.click(screen.getAllByRole('button', { name: 'Save' })[1]!);
     expect(await screen.findByText('Ticket expiry must be a whole number of days, at least 1')).toBeInTheDocument();
@@ -171,7 +171,7 @@ describe('admin /settings', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/settings');
-    const hours = await screen.findByRole('textbox', { name: 'Offer waiting time (hours)' }, { timeout: 15_000 });
+    const hours = await screen.findByRole('textbox', { name: 'Offer waiting time (hours)' });
     await app.user.clear(hours);
     await app.user.type(hours, '3');
     await app.user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
@@ -195,7 +195,7 @@ describe('admin /categories', () => {
     });
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/categories');
-    await app.user.click(await screen.findByRole('button', { name: 'Save Rápido Freight Lines' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Save Rápido Freight Lines' }));
     expect(await screen.findByText('No changes were made to carrier')).toBeInTheDocument();
     const category = screen.getByRole('textbox', { name: 'Category of Rápido Freight Lines' });
     await app.user.clear(category);
@@ -211,11 +211,7 @@ describe('admin /categories', () => {
     server.on('GET /api/carriers', () => ({ status: 200, body: { carriers } }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/categories');
-    const category = await screen.findByRole(
-      'textbox',
-      { name: 'Category of Rápido Freight Lines' },
-      { timeout: 5000 },
-    );
+    const category = await screen.findByRole('textbox', { name: 'Category of Rápido Freight Lines' });
     await app.user.clear(category);
     await app.user.type(category, '0');
     await app.user.tab();
@@ -253,7 +249,7 @@ describe('admin /service-level', () => {
     }));
     storeSession(USERS.admin);
     renderApp('/dashboard/admin/service-level');
-    const list = await screen.findByRole('list', { name: 'Service level per carrier' }, { timeout: 15_000 });
+    const list = await screen.findByRole('list', { name: 'Service level per carrier' });
     const cards = within(list).getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Border Haulers Co.');
     expect(cards[0]).toHaveTextContent('75%');
@@ -270,9 +266,7 @@ describe('admin /service-level', () => {
     }));
     storeSession(USERS.admin);
     renderApp('/dashboard/admin/service-level');
-    expect(
-      (await screen.findAllByText("Error retrieving the carriers' figures", undefined, { timeout: 15_000 })).length,
-    ).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Error retrieving the carriers' figures", undefined)).length).toBeGreaterThan(0);
   });
 });
 
@@ -318,7 +312,7 @@ describe('admin /depotsabm', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/depotsabm');
-    const link = await screen.findByRole('link', { name: /: open depot 5 in maps$/ }, { timeout: 15_000 });
+    const link = await screen.findByRole('link', { name: /: open depot 5 in maps$/ });
     expect(link).toHaveAttribute('href', 'https://www.google.com/maps?q=41.6,-87.5');
     await app.user.click(screen.getByRole('button', { name: 'Add depot' }));
     const dialog = await screen.findByRole('dialog');
@@ -365,9 +359,7 @@ describe('admin /suppliersabm', () => {
     server.on('PUT /api/suppliers/7', () => ({ status: 200, body: { supplier } }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/suppliersabm');
-    await app.user.click(
-      await screen.findByRole('button', { name: 'Edit options of Midwest Scrap' }, { timeout: 15_000 }),
-    );
+    await app.user.click(await screen.findByRole('button', { name: 'Edit options of Midwest Scrap' }));
     const dialog = await screen.findByRole('dialog');
     await app.user.click(within(dialog).getByRole('switch', { name: /May request tickets/ }));
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Notice e-mail' }), 'bad');
@@ -416,7 +408,7 @@ describe('carrier /vehicles', () => {
     }));
     storeSession(USERS.carrier1);
     const app = renderApp('/dashboard/carrier/vehicles');
-    const list = await screen.findByRole('list', { name: 'Vehicles' }, { timeout: 15_000 });
+    const list = await screen.findByRole('list', { name: 'Vehicles' });
     expect(list).toHaveTextContent('80,000');
     await app.user.click(screen.getByRole('button', { name: 'Add vehicle' }));
     const dialog = await screen.findByRole('dialog');

@@ -27,7 +27,7 @@ describe('customs documentation detail', () => {
   it('should mark the ticket read on opening and let the mark icon set it unread', async () => {
     const server = customsServer('TA_INVOICED');
     const app = renderApp('/dashboard/customs/truck-documentation/7');
-    expect(await screen.findByText('Supplier documentation', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Supplier documentation', {})).toBeInTheDocument();
     await waitFor(() => expect(puts(server)).toEqual([{ ticket: { customsRead: true } }]));
     await app.user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { customsRead: false } }));
@@ -47,7 +47,7 @@ describe('customs documentation detail', () => {
     });
     const client = createQueryClient();
     const app = renderApp('/dashboard/customs/truck-documentation/7', client);
-    await app.user.click(await screen.findByRole('button', { name: 'Mark as unread' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(puts(server)).toEqual([{ ticket: { customsRead: false } }]));
     // The ticket fetched again says unread; the page renders it (observers are told in a later task) and
     // runs its effects before this test goes on.
@@ -70,7 +70,7 @@ describe('customs documentation detail', () => {
       body: { statusCode: 404, error: 'Not Found', message: 'Ticket not found' },
     }));
     renderApp('/dashboard/customs/truck-documentation/7');
-    expect(await screen.findByText('Supplier documentation', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Supplier documentation', {})).toBeInTheDocument();
     const toast = (await screen.findByText('Ticket not found')).closest('.mantine-Notification-root') as HTMLElement;
     expect(within(toast).getByText('Trip ID 7')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('customs documentation detail', () => {
   it('should release an awaiting ticket after confirming', async () => {
     const server = customsServer('TA_INVOICED');
     const app = renderApp('/dashboard/customs/predoc/7');
-    await app.user.click(await screen.findByRole('button', { name: 'Release' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Release' }));
     const dialog = await screen.findByRole('dialog', { name: 'Release trip 7?' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { status: 'MX_TRANSIT' } }));
@@ -97,7 +97,7 @@ describe('customs documentation detail', () => {
       },
     }));
     const app = renderApp('/dashboard/customs/predoc/7');
-    await screen.findByRole('button', { name: 'Release' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Release' });
     await act(() => activateLocale('es'));
     await app.user.click(screen.getByRole('button', { name: 'Liberar' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Liberar el viaje 7?' });
@@ -110,6 +110,6 @@ describe('customs documentation detail', () => {
   it('should send a supplier-invoiced ticket home', async () => {
     customsServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/customs/truck-documentation/7');
-    await waitFor(() => expect(app.path()).toBe('/dashboard/customs'), { timeout: 15_000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/customs'));
   });
 });

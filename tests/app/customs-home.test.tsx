@@ -51,7 +51,7 @@ describe('customs home', () => {
   it('should open on the unread documentation with its count, oldest first, then the tickets at the border', async () => {
     const server = customsServer();
     renderApp('/dashboard/customs');
-    const section = (await screen.findByRole('region', { name: 'Unread documentation' }, { timeout: 15_000 }))!;
+    const section = (await screen.findByRole('region', { name: 'Unread documentation' }))!;
     expect(await within(section).findByLabelText('2 unread')).toHaveTextContent('2');
     expect(within(section).getByRole('link', { name: 'Open documentation of trip 3' })).toHaveAttribute(
       'href',
@@ -75,7 +75,7 @@ describe('customs home', () => {
     // The status filter's Delivered option, as the list keeps it in the URL.
     const server = customsServer();
     renderApp('/dashboard/customs?status=DELIVERED');
-    await screen.findByRole('region', { name: 'Unread documentation' }, { timeout: 15_000 });
+    await screen.findByRole('region', { name: 'Unread documentation' });
     await waitFor(() =>
       expect(
         listRequests(server).some((call) => !isUnread(call) && call.query.getAll('statusName').join() === 'DELIVERED'),
@@ -86,7 +86,7 @@ describe('customs home', () => {
   it("should bring the unread list's top into view when its page changes", async () => {
     const server = customsServer({ unreadCount: 12 });
     const app = renderApp('/dashboard/customs');
-    const section = await screen.findByRole('region', { name: 'Unread documentation' }, { timeout: 15_000 });
+    const section = await screen.findByRole('region', { name: 'Unread documentation' });
     await within(section).findByLabelText('12 unread');
     await app.user.click(within(section).getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>
@@ -99,7 +99,7 @@ describe('customs home', () => {
   it("should bring the ticket list's top into view when its page changes", async () => {
     const server = customsServer({ homeCount: 120 });
     const app = renderApp('/dashboard/customs');
-    await screen.findByRole('region', { name: 'Unread documentation' }, { timeout: 15_000 });
+    await screen.findByRole('region', { name: 'Unread documentation' });
     const pagers = await screen.findAllByTestId('pager');
     await app.user.click(within(pagers.at(-1)!).getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>
@@ -117,7 +117,7 @@ describe('customs documentation lists', () => {
   it('should put the unread documentation of the mode first and filter the list by unread', async () => {
     const server = customsServer();
     const app = renderApp('/dashboard/customs/truck-documentation');
-    const section = await screen.findByRole('region', { name: 'Unread documentation' }, { timeout: 15_000 });
+    const section = await screen.findByRole('region', { name: 'Unread documentation' });
     expect(await within(section).findByLabelText('2 unread')).toBeInTheDocument();
     expect(listRequests(server).find(isUnread)!.query.get('carrierMode')).toBe('TRUCK');
     await app.user.click(screen.getByRole('radio', { name: 'Unread' }));

@@ -27,20 +27,20 @@ const drop = (zone: HTMLElement, file: File) =>
     },
   });
 
-describe('documentation files dropped on a desktop', { timeout: 45_000 }, () => {
+describe('documentation files dropped on a desktop', () => {
   it('should keep a PDF dropped on the sales invoice and refuse a picture there with the PDF message', async () => {
     pretendDesktop();
     truckServer();
     renderApp('/dashboard/suppliers/truck-documentation');
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     const zones = screen.getAllByTestId('file-drop');
     const sales = zones.find((zone) => zone.querySelector('input[data-slot="salesInvoice"]'))!;
     drop(sales, pdfFile('dropped-sales.pdf'));
-    expect(await within(sales).findByText('dropped-sales.pdf', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await within(sales).findByText('dropped-sales.pdf', {})).toBeInTheDocument();
 
     const weight = zones.find((zone) => zone.querySelector('input[data-slot="weightCertificate"]'))!;
     drop(weight, pngFile('photo.png'));
-    expect(await screen.findByText('The file format should be .pdf', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('The file format should be .pdf', {})).toBeInTheDocument();
     expect(within(weight).queryByText('photo.png')).not.toBeInTheDocument();
   });
 });

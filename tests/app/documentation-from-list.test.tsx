@@ -46,19 +46,16 @@ function supplierServer() {
 }
 
 const card = async (id: number) =>
-  (await screen.findByRole('link', { name: new RegExp(`^Trip #${id}\\b`) }, { timeout: 15_000 })).closest(
-    '[data-ticket-id]',
-  ) as HTMLElement;
+  (await screen.findByRole('link', { name: new RegExp(`^Trip #${id}\\b`) })).closest('[data-ticket-id]') as HTMLElement;
 
-// The first test loads the list and the form modules; a busy machine needs longer than the default.
-describe('supplier: documentation from the list on a phone', { timeout: 45_000 }, () => {
+describe('supplier: documentation from the list on a phone', () => {
   it("should offer 'Load documentation' on a confirmed truck ticket's card and open the truck form with it picked", async () => {
     supplierServer();
     const app = renderApp('/dashboard/suppliers');
     expect(within(await card(8)).queryByRole('link', { name: 'Load documentation' })).not.toBeInTheDocument();
     await app.user.click(within(await card(7)).getByRole('link', { name: 'Load documentation' }));
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
-    const picked = await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'));
+    const picked = await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ });
     // The day with its month named (10/03 reads as Oct 3 in English); the year once it is not this one.
     expect((picked as HTMLInputElement).value).toMatch(/^#7 · Rápido Freight Lines · Mar 10(, 2026)?$/);
     // A new documentation, not an edit of one.
@@ -70,10 +67,10 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     supplierServer();
     const app = renderApp('/dashboard/suppliers');
     await app.user.click(within(await card(9)).getByRole('link', { name: 'Load documentation' }));
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/railcar-documentation'), { timeout: 10_000 });
-    expect(
-      ((await screen.findByRole('combobox', { name: /^Ticket/ }, { timeout: 15_000 })) as HTMLInputElement).value,
-    ).toMatch(/^#9 · Northern Rail Logistics · Mar 10(, 2026)?$/);
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/railcar-documentation'));
+    expect(((await screen.findByRole('combobox', { name: /^Ticket/ })) as HTMLInputElement).value).toMatch(
+      /^#9 · Northern Rail Logistics · Mar 10(, 2026)?$/,
+    );
     expect(screen.getByRole('combobox', { name: /^Carrier/ })).toHaveValue('Northern Rail Logistics');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: /^Yard/ })).toHaveValue('South Chicago Yard · Chicago, IL'),
@@ -86,17 +83,11 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     const app = renderApp('/dashboard/suppliers');
     expect(within(await card(10)).getByRole('link', { name: 'Truck documentation' })).toBeInTheDocument();
     await app.user.click(within(await card(7)).getByRole('link', { name: /^Trip #7\b/ }));
-    const load = await screen.findByRole('link', { name: 'Load documentation' }, { timeout: 15_000 });
+    const load = await screen.findByRole('link', { name: 'Load documentation' });
     await app.user.click(load);
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'));
     expect(
-      (
-        (await screen.findByRole(
-          'combobox',
-          { name: /Ticket \(by carrier\)/ },
-          { timeout: 15_000 },
-        )) as HTMLInputElement
-      ).value,
+      ((await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ })) as HTMLInputElement).value,
     ).toMatch(/^#7 · Rápido Freight Lines · Mar 10(, 2026)?$/);
   });
 
@@ -104,11 +95,11 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     supplierServer();
     const app = renderApp('/dashboard/suppliers');
     await app.user.click(within(await card(7)).getByRole('link', { name: /^Trip #7\b/ }));
-    await app.user.click(await screen.findByRole('link', { name: 'Load documentation' }, { timeout: 15_000 }));
-    await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 });
+    await app.user.click(await screen.findByRole('link', { name: 'Load documentation' }));
+    await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ });
     // The browser's Back button: one step back in the history.
     await app.router.navigate(-1);
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 10_000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
     expect(await card(7)).toBeInTheDocument();
     expect(app.router.state.location.search).toBe('');
   });
@@ -117,10 +108,10 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     supplierServer();
     // Opened from a notification or a mail's link: nothing of the app is behind it in the history.
     const app = renderApp('/dashboard/suppliers/truck-documentation?from=mail');
-    await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ }, { timeout: 15_000 });
+    await screen.findByRole('combobox', { name: /Ticket \(by carrier\)/ });
     expect(app.router.state.location.search).toBe('?from=mail');
     await app.router.navigate(-1);
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 10_000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
     expect(await card(7)).toBeInTheDocument();
   });
 
@@ -128,11 +119,11 @@ describe('supplier: documentation from the list on a phone', { timeout: 45_000 }
     supplierServer();
     await activateLocale('es');
     const app = renderApp('/dashboard/suppliers');
-    const truckCard = (await screen.findByRole('link', { name: /^Viaje #7\b/ }, { timeout: 15_000 })).closest(
+    const truckCard = (await screen.findByRole('link', { name: /^Viaje #7\b/ })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     await app.user.click(within(truckCard).getByRole('link', { name: 'Cargar documentación' }));
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'), { timeout: 10_000 });
-    expect(await screen.findByRole('button', { name: 'Subir' }, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/truck-documentation'));
+    expect(await screen.findByRole('button', { name: 'Subir' })).toBeInTheDocument();
   });
 });

@@ -94,7 +94,7 @@ describe('railcar documentation', () => {
   it('should show every required railcar field and file message under its field', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await app.user.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Upload' }));
     for (const text of [
       'Ticket is a required field',
       'Carrier is a required field',
@@ -121,7 +121,7 @@ describe('railcar documentation', () => {
   it('should refuse zero amounts and malformed waybill and equipment with the spec messages', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await app.user.type(textbox(/Tare weight/), '0');
     await app.user.type(textbox(/Gross weight/), '0');
     await app.user.type(textbox(/Invoice amount/), '0');
@@ -141,7 +141,7 @@ describe('railcar documentation', () => {
   it('should keep gross above tare and the waybill, equipment and invoice number apart', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await app.user.type(textbox(/Tare weight/), '500');
     await app.user.type(textbox(/Gross weight/), '100');
     await app.user.type(textbox(/WayBill/), '55555');
@@ -166,7 +166,7 @@ describe('railcar documentation', () => {
     railcarServer();
     await activateLocale('es');
     const app = renderApp(PATH);
-    await app.user.click(await screen.findByRole('button', { name: 'Subir' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Subir' }));
     expect(await screen.findByText('La carta de porte es un campo obligatorio')).toBeInTheDocument();
     expect(screen.getByText('El patio es un campo obligatorio')).toBeInTheDocument();
     await app.user.type(textbox(/WayBill/), '12a');
@@ -179,7 +179,7 @@ describe('railcar documentation', () => {
   it('should offer only railcar tickets and fill carrier, yard and destination from the picked ticket', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await app.user.click(screen.getByRole('combobox', { name: /^Ticket/ }));
     expect(await screen.findByRole('option', { name: /#7 · Northern Rail Logistics/ })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: /#8/ })).not.toBeInTheDocument();
@@ -193,7 +193,7 @@ describe('railcar documentation', () => {
   it('should clear the purchase order when the material changes', async () => {
     railcarServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await choose(app, /^Material/, 'HMS 1');
     await choose(app, /Purchase order/, /4500001/);
     expect(screen.getByRole('combobox', { name: /Purchase order/ })).toHaveValue('4500001 · Apr 2026 · 100 t');
@@ -205,7 +205,7 @@ describe('railcar documentation', () => {
     const server = railcarServer();
     server.on('POST /api/railcar-documentation', () => ({ status: 201, body: { railcarDocumentation: { id: 41 } } }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await fillValidRailcar(app);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
 
@@ -237,8 +237,8 @@ describe('railcar documentation', () => {
       comments: 'Two cars coupled',
     });
     expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-01$/);
-    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+    // The suppliers home is a lazy route: the path changes once its module loaded.
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
   });
 
   it('should show the duplicate invoice number text under the field and the literal failure otherwise', async () => {
@@ -258,7 +258,7 @@ describe('railcar documentation', () => {
         : { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } },
     );
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await fillValidRailcar(app);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(screen.getAllByText('This invoice number was already used')).toHaveLength(2));
@@ -279,7 +279,7 @@ describe('railcar documentation', () => {
       body: { railcarDocumentation: { id: 40 } },
     }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
     expect(await screen.findByDisplayValue('1234567')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Ticket/ })).toBeDisabled();
@@ -294,8 +294,8 @@ describe('railcar documentation', () => {
       unknown
     >;
     expect(json).toMatchObject({ waybill: '1234567', comments: 'Three cars', carrierId: 3, depotId: 11 });
-    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+    // The suppliers home is a lazy route: the path changes once its module loaded.
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
   });
 
   it('should say the waybill and the saved update in Spanish, naming the trip id', async () => {
@@ -310,13 +310,13 @@ describe('railcar documentation', () => {
     }));
     await activateLocale('es');
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Subir' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Subir' });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
-    expect(await screen.findByDisplayValue('1234567', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('1234567', {})).toBeInTheDocument();
     expect(textbox(/^Carta de porte/)).toHaveValue('1234567');
     await app.user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(
-      await screen.findByText('ID de viaje 7: documentación de vagón actualizada con éxito', {}, { timeout: 15_000 }),
+      await screen.findByText('ID de viaje 7: documentación de vagón actualizada con éxito', {}),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Railcar ID/)).not.toBeInTheDocument();
   });
@@ -332,13 +332,13 @@ describe('railcar documentation', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'SUPPLIER_INVOICED', 'RAILCAR') } });
     await screen.findByDisplayValue('1234567');
     await app.user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Railcar update error')).toBeInTheDocument();
-    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+    // The suppliers home is a lazy route: the path changes once its module loaded.
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
   });
 
   it('should be read-only with cancel disabled once the ticket is TA invoiced', async () => {
@@ -348,7 +348,7 @@ describe('railcar documentation', () => {
       body: { railcarDocumentation: railDoc('TA_INVOICED') },
     }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await app.router.navigate(PATH, { state: { ticket: docTicket(7, 'TA_INVOICED', 'RAILCAR') } });
     expect(await screen.findByText(/can no longer change/)).toBeInTheDocument();
     expect(textbox(/WayBill/)).toBeDisabled();
@@ -390,7 +390,7 @@ describe('railcar documentation', () => {
     await putItem(item);
     const app = renderApp('/dashboard/suppliers');
     await app.router.navigate(PATH, { state: { outboxId: item.id } });
-    await waitFor(() => expect(textbox(/Invoice number/)).toHaveValue('RINV-9'), { timeout: 15_000 });
+    await waitFor(() => expect(textbox(/Invoice number/)).toHaveValue('RINV-9'));
     expect(textbox(/WayBill/)).toHaveValue('7654321');
     expect(textbox(/Comments/)).toHaveValue('Two cars coupled');
     await waitFor(async () => expect(await getItem(item.id)).toMatchObject({ state: 'editing' }));

@@ -65,7 +65,7 @@ describe('truck documentation', () => {
     let answer = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Bad request' } as unknown };
     server.on('GET /api/tickets', () => answer);
     const app = renderApp('/dashboard/suppliers/truck-documentation');
-    const alert = await screen.findByRole('alert', { name: 'Error retrieving the carriers' }, { timeout: 15_000 });
+    const alert = await screen.findByRole('alert', { name: 'Error retrieving the carriers' });
     expect(alert).toHaveTextContent("Some of the form's lists could not be loaded.");
     answer = { status: 200, body: { tickets: [docTicket(7)], count: 1 } };
     await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -101,7 +101,7 @@ describe('truck documentation', () => {
     const server = truckServer();
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [], count: 0 } }));
     renderApp(PATH);
-    const notice = await screen.findByTestId('no-ticket-notice', {}, { timeout: 15_000 });
+    const notice = await screen.findByTestId('no-ticket-notice', {});
     expect(notice).toHaveTextContent('You have no confirmed truck ticket to document');
     expect(notice).toHaveTextContent('Tickets you requested appear here once a carrier accepts them.');
     expect(within(notice).getByRole('link', { name: 'Request a new ticket' })).toHaveAttribute(
@@ -116,7 +116,7 @@ describe('truck documentation', () => {
   it('should not say so while a confirmed ticket waits', async () => {
     truckServer();
     renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Ticket \(by carrier\)/ })).toBeEnabled());
     expect(screen.queryByTestId('no-ticket-notice')).not.toBeInTheDocument();
   });
@@ -124,7 +124,7 @@ describe('truck documentation', () => {
   it('should name the fault of a car/equipment id (a hyphen, small letters) and keep what was typed', async () => {
     truckServer();
     const app = renderApp(PATH);
-    const upload = await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    const upload = await screen.findByRole('button', { name: 'Upload' });
     const car = screen.getByRole('combobox', { name: /Car\/Equipment/ });
     for (const [typed, message] of [
       [
@@ -145,7 +145,7 @@ describe('truck documentation', () => {
   it('should show every validation message of the spec under its field', async () => {
     truckServer();
     const app = renderApp(PATH);
-    await app.user.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Upload' }));
     for (const text of [
       'Ticket is a required field',
       'Destination is a required field',
@@ -183,7 +183,7 @@ describe('truck documentation', () => {
   it('should refuse a non-PDF and a file of 2,097,153 bytes with the spec messages', async () => {
     truckServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await app.user.upload(fileInput('salesInvoice'), new File(['hello'], 'notes.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('The file format should be .pdf')).toBeInTheDocument();
     await app.user.upload(fileInput('BL'), sizedFile(2_097_153));
@@ -198,7 +198,7 @@ describe('truck documentation', () => {
     const server = truckServer();
     server.on('POST /api/trucks-documentation', () => ({ status: 201, body: { truckDocumentation: { id: 40 } } }));
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await fillForm(app);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
 
@@ -228,21 +228,21 @@ describe('truck documentation', () => {
       purchaseOrderId: 9,
     });
     expect(json.invoiceDate).toMatch(/^\d{4}-\d{2}-01$/);
-    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+    // The suppliers home is a lazy route: the path changes once its module loaded.
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
   });
 
   it('should keep the documentation with its files in the outbox without a connection and go home', async () => {
     const server = truckServer();
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Upload' });
     await fillForm(app);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByText(/No connection: saved in the outbox/)).toBeInTheDocument();
-    // The suppliers home is a lazy route: the path changes once its module loaded (slow under a loaded run).
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+    // The suppliers home is a lazy route: the path changes once its module loaded.
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
     expect(server.calls.some((call) => call.path === '/api/trucks-documentation')).toBe(false);
     const [item] = await listItems(supplier.id);
     expect(item).toMatchObject({
@@ -268,7 +268,7 @@ describe('truck documentation', () => {
     // The next load starts from an empty form: nothing of the queued one comes back as a typed draft
     // (the queued ticket leaving the pick list once saved the whole form again as one).
     await act(() => app.router.navigate(PATH));
-    expect(await screen.findByRole('textbox', { name: /Invoice number/ }, { timeout: 15_000 })).toHaveValue('');
+    expect(await screen.findByRole('textbox', { name: /Invoice number/ })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: /Gross weight/ })).toHaveValue('');
     await db.outbox.clear();
   });
@@ -280,9 +280,9 @@ describe('truck documentation', () => {
         body: { truckDocumentation: documentation(7, status) },
       }));
       const app = renderApp(PATH);
-      await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+      await screen.findByRole('button', { name: 'Upload' });
       await app.router.navigate(PATH, { state: { ticket: docTicket(7, status) } });
-      await screen.findByDisplayValue('INV-2001', {}, { timeout: 15_000 });
+      await screen.findByDisplayValue('INV-2001', {});
       return { app, server };
     }
 
@@ -306,7 +306,7 @@ describe('truck documentation', () => {
       // No file picked: every stored document and photo stays.
       expect(body.getAll('salesInvoice')).toEqual([]);
       expect(body.getAll('photos')).toEqual([]);
-      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
     });
 
     it('should show the duplicate text under the invoice number when an update reuses one', async () => {

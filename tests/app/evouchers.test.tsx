@@ -50,8 +50,7 @@ function evoucherServer(list: EvoucherView[]) {
   return { server, urls };
 }
 
-const cards = async () =>
-  within(await screen.findByRole('list', { name: 'E-vouchers' }, { timeout: 15_000 })).getAllByRole('listitem');
+const cards = async () => within(await screen.findByRole('list', { name: 'E-vouchers' })).getAllByRole('listitem');
 
 describe('e-voucher screens', () => {
   it('should show an admin each voucher with its contract and amount, and flag a trip without contract', async () => {
@@ -111,6 +110,6 @@ describe('e-voucher screens', () => {
     evoucherServer([]);
     storeSession(USERS.carrier1);
     renderApp('/dashboard/carrier/evouchers');
-    expect(await screen.findByText('No e-vouchers to show', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No e-vouchers to show', {})).toBeInTheDocument();
   });
 });

@@ -80,7 +80,7 @@ describe("a home path's first list", () => {
       const { url, filters } = firstListRequest(home.list);
       // The admin's screen asks for its tiles' counts too: the list's request is one of its requests.
       const asked = () => listCalls(server).map((call) => `/api/tickets?${call.query.toString()}`);
-      await waitFor(() => expect(asked()).toContain(url), { timeout: 15_000 });
+      await waitFor(() => expect(asked()).toContain(url));
       const keys = queryClient
         .getQueryCache()
         .findAll({ queryKey: [...ticketKeys.all, 'list'] })
@@ -96,7 +96,7 @@ describe("a home path's first list", () => {
     await takeFirstList(queryClient, supplierWithYards.id);
     expect(window.__firstList).toBeUndefined();
     renderApp(PATHS.suppliers.root, queryClient);
-    expect(await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #42\b/ })).toBeInTheDocument();
     // The screen mounted on the page's answer and did not ask for it (its own answer would list trip 7).
     expect(askedForFirst(server)).toEqual([]);
     expect(screen.queryByRole('link', { name: /^Trip #7\b/ })).not.toBeInTheDocument();
@@ -115,7 +115,7 @@ describe("a home path's first list", () => {
     await takeFirstList(queryClient, supplierWithYards.id);
     expect(queryClient.getQueryState(supplierKey)).toBeUndefined();
     renderApp(PATHS.suppliers.root, queryClient);
-    expect(await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #7\b/ })).toBeInTheDocument();
     expect(askedForFirst(server)).toHaveLength(1);
   });
 

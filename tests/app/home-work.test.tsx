@@ -69,7 +69,7 @@ describe("the carrier's home", () => {
   it('should open on the offers waiting for an answer, with the time left and the clock time of its zone', async () => {
     // Eight delivered tickets are newer than the offers: the offers still come first.
     carrierHome([...[50, 51, 52, 53, 54, 55, 56, 57].map(delivered), offer(42, 50), offer(41, 160)]);
-    const section = await screen.findByTestId('work-offers', {}, { timeout: 15_000 });
+    const section = await screen.findByTestId('work-offers', {});
     await waitFor(() => expect(within(section).getByTestId('work-offers-count')).toHaveTextContent('2'));
     const first = cardOf(section, 42);
     expect(within(first).getByTestId('time-left')).toHaveTextContent(/^2 h 10 min left · Answer by 12:10 PM \S+/);
@@ -81,13 +81,13 @@ describe("the carrier's home", () => {
 
   it('should say when an offer has no time limit and when its time is up', async () => {
     carrierHome([offer(42, 50)], 0);
-    const section = await screen.findByTestId('work-offers', {}, { timeout: 15_000 });
+    const section = await screen.findByTestId('work-offers', {});
     await waitFor(() => expect(within(section).getByTestId('time-left')).toHaveTextContent('No time limit to answer'));
   });
 
   it('should say the offer is moving on once its time is up', async () => {
     carrierHome([offer(42, 200)], 3);
-    const section = await screen.findByTestId('work-offers', {}, { timeout: 15_000 });
+    const section = await screen.findByTestId('work-offers', {});
     await waitFor(() =>
       expect(within(section).getByTestId('time-left')).toHaveTextContent(
         /^Time is up: it moves on to the next carrier/,
@@ -103,7 +103,7 @@ describe("the carrier's home", () => {
       confirmed(63, at(13, 9)),
       confirmed(64, at(10, 9)),
     ]);
-    const today = await screen.findByTestId('work-pickups-today', {}, { timeout: 15_000 });
+    const today = await screen.findByTestId('work-pickups-today', {});
     await waitFor(() => expect(within(today).getByTestId('work-pickups-today-count')).toHaveTextContent('1'));
     expect(within(cardOf(today, 60)).getByTestId('pickup-time')).toHaveTextContent(
       /Pickup Wednesday, Mar 11, 3:00 PM \S+/,
@@ -125,7 +125,7 @@ describe("the carrier's home", () => {
 
   it('should find an offer by a search on the home, in the list, with the sections out of the way', async () => {
     const app = carrierHome([offer(42, 10), makeTicket(44, { status: 'TA_INVOICED' })]);
-    await screen.findByTestId('work-offers', {}, { timeout: 15_000 });
+    await screen.findByTestId('work-offers', {});
     await app.user.type(screen.getByRole('textbox', { name: 'Search text' }), '42{Enter}');
     const card = (await screen.findByRole('link', { name: /^Trip #42\b/ })).closest('[data-ticket-id]') as HTMLElement;
     expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe("the carrier's home", () => {
 
   it('should leave delivered and cancelled tickets out of the home list (they are under All tickets)', async () => {
     carrierHome([offer(42, 10), delivered(50)]);
-    await screen.findByTestId('work-offers', {}, { timeout: 15_000 });
+    await screen.findByTestId('work-offers', {});
     await waitFor(() => expect(ticketListQueries().length).toBeGreaterThanOrEqual(3));
     for (const query of ticketListQueries()) {
       expect(query.getAll('statusName')).not.toContain('DELIVERED');
@@ -169,7 +169,7 @@ describe("the supplier's home", () => {
       ...[80, 81, 82, 83, 84, 85, 86].map(invoiced),
       ...[70, 71, 72].map((id) => confirmed(id, at(12, 9))),
     ]);
-    const section = await screen.findByTestId('work-documentation', {}, { timeout: 15_000 });
+    const section = await screen.findByTestId('work-documentation', {});
     await waitFor(() => expect(within(section).getByTestId('work-documentation-count')).toHaveTextContent('3'));
     for (const id of [70, 71, 72]) {
       const link = within(cardOf(section, id)).getByRole('link', { name: 'Load documentation' });
@@ -189,10 +189,8 @@ describe("the supplier's home", () => {
     await putItem(item);
     await updateItem(item.id, { state: 'refused', lastStatus: 409, lastError: 'Ticket 73 is SUPPLIER_INVOICED' });
     supplierHome([makeTicket(90, { offer: null }), makeTicket(91), confirmed(73, at(12, 9))]);
-    const section = await screen.findByTestId('work-refused', {}, { timeout: 15_000 });
-    await waitFor(() => expect(within(section).getByTestId('work-refused-count')).toHaveTextContent('2'), {
-      timeout: 15_000,
-    });
+    const section = await screen.findByTestId('work-refused', {});
+    await waitFor(() => expect(within(section).getByTestId('work-refused-count')).toHaveTextContent('2'));
     expect(within(section).getByText('No carrier took these requests')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Trip #90' })).toBeInTheDocument();
     // Still offered to a carrier: not refused.
@@ -206,7 +204,7 @@ describe("the supplier's home", () => {
   it('should start another page at the top of the list, without the work sections', async () => {
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
     const app = supplierHome([...Array.from({ length: 12 }, (_, i) => invoiced(100 + i))]);
-    await screen.findByRole('link', { name: /^Trip #100\b/ }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: /^Trip #100\b/ });
     expect(scrolled).not.toHaveBeenCalled();
     await app.user.click(screen.getByRole('button', { name: 'Page 2' }));
     await screen.findByRole('link', { name: /^Trip #110\b/ });
@@ -232,7 +230,7 @@ describe("the admin's home", () => {
     server.on('GET /api/destinations', () => ({ status: 200, body: { destinations: [] } }));
     signedInAs(server, USERS.admin);
     const app = renderApp('/dashboard/admin/ongoing');
-    const tiles = await screen.findByTestId('work-tiles', {}, { timeout: 15_000 });
+    const tiles = await screen.findByTestId('work-tiles', {});
     const invoiceTile = within(tiles).getByRole('link', { name: /Documentation waiting for a provider invoice/ });
     await waitFor(() => expect(invoiceTile).toHaveTextContent(/^5/));
     expect(invoiceTile).toHaveAttribute('href', '/dashboard/admin/ongoing?status=SUPPLIER_INVOICED');

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 import type { InvoiceView } from '../../src/shared/schemas/documentation-view';
 import { USERS, installFakeServer, storeSession } from './fake-server';
@@ -55,7 +55,7 @@ describe('admin ticket page actions', () => {
     server.on('PUT /api/invoices/:id', () => ({ status: 200, body: { invoice: { ...INVOICE, number: 'TA-101' } } }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    const number = await screen.findByRole('textbox', { name: /TA invoice number/ }, { timeout: 15_000 });
+    const number = await screen.findByRole('textbox', { name: /TA invoice number/ });
     expect(number).toHaveValue('TA-100');
     expect(screen.queryByLabelText('Pending validation')).not.toBeInTheDocument();
     await app.user.clear(number);
@@ -75,13 +75,13 @@ describe('admin ticket page actions', () => {
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/ta-invoice/7');
     expect(
-      await screen.findByText('The ticket is closed; its TA invoice can no longer change.', {}, { timeout: 15_000 }),
+      await screen.findByText('The ticket is closed; its TA invoice can no longer change.', {}),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /TA invoice number/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
     const sap = screen.getByRole('radiogroup', { name: 'Set SAP validation' });
     await app.user.click(within(sap).getByText('Confirmed'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(server.calls.some((call) => call.method === 'PUT' && call.path === '/api/invoices/5/sap-validation')).toBe(
         true,
       ),
@@ -96,7 +96,7 @@ describe('admin ticket page actions', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    const add = await screen.findByRole('button', { name: 'Add payment voucher' }, { timeout: 15_000 });
+    const add = await screen.findByRole('button', { name: 'Add payment voucher' });
     await app.user.click(add);
     expect(await screen.findByText('This is a required file')).toBeInTheDocument();
 
@@ -126,7 +126,7 @@ describe('admin ticket page actions', () => {
     server.on('PUT /api/tickets/:id', () => ({ status: 200, body: { ticket: docTicket(7, 'MX_TRANSIT') } }));
     storeSession(USERS.admin);
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    await app.user.click(await screen.findByRole('button', { name: 'Release' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Release' }));
     await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Released: the ticket is in MX transit')).toBeInTheDocument();
     const put = server.calls.find((call) => call.method === 'PUT' && call.path === '/api/tickets/7');
@@ -137,7 +137,7 @@ describe('admin ticket page actions', () => {
     adminServer('MX_TRANSIT');
     storeSession(USERS.admin);
     renderApp('/dashboard/admin/ta-invoice/7');
-    expect(await screen.findByRole('button', { name: 'Release' }, { timeout: 15_000 })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Release' })).toBeDisabled();
     expect(await screen.findByText('Photo 1')).toBeInTheDocument();
     expect(screen.getByText('Photo 2')).toBeInTheDocument();
     expect(screen.queryByText('Photos 1')).not.toBeInTheDocument();
@@ -147,7 +147,7 @@ describe('admin ticket page actions', () => {
     adminServer('TA_INVOICED');
     storeSession(USERS.adminro);
     renderApp('/dashboard/admin/ta-invoice/7');
-    await screen.findByText('Supplier documentation', {}, { timeout: 15_000 });
+    await screen.findByText('Supplier documentation', {});
     expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
   });
 
@@ -155,9 +155,7 @@ describe('admin ticket page actions', () => {
     adminServer('TA_INVOICED');
     storeSession(USERS.adminro);
     renderApp('/dashboard/admin/ta-invoice/7');
-    expect(
-      await screen.findByRole('button', { name: 'Download TA invoice PDF' }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download TA invoice PDF' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Replace|Choose file/ })).not.toBeInTheDocument();
     expect(document.querySelector('input[type="file"]')).toBeNull();
     expect(screen.getByText('No payment voucher yet.')).toBeInTheDocument();

@@ -31,7 +31,7 @@ describe('admin ticket edit', () => {
   it('should open from the TA invoice page and show every admin edit rule under its field', async () => {
     adminServer('SUPPLIER_INVOICED');
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    await app.user.click(await screen.findByRole('link', { name: 'Edit documentation' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('link', { name: 'Edit documentation' }));
     expect(await screen.findByDisplayValue('INV-2001')).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/ticket-edit/7');
     // Edit mode locks the destination; the server refuses a change too.
@@ -61,7 +61,7 @@ describe('admin ticket edit', () => {
     const server = adminServer('SUPPLIER_INVOICED');
     server.on('PUT /api/trucks-documentation/:id', () => ({ status: 200, body: { truckDocumentation: { id: 40 } } }));
     const app = renderApp('/dashboard/admin/ticket-edit/7');
-    const amount = await screen.findByRole('textbox', { name: /Invoice amount/ }, { timeout: 15_000 });
+    const amount = await screen.findByRole('textbox', { name: /Invoice amount/ });
     await app.user.clear(amount);
     await app.user.type(amount, '13000');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -91,7 +91,7 @@ describe('admin ticket edit', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
     }));
     const app = renderApp('/dashboard/admin/ticket-edit/7');
-    await app.user.click(await screen.findByRole('button', { name: 'Save changes' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Error updating data')).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/ticket-edit/7');
   });
@@ -99,7 +99,7 @@ describe('admin ticket edit', () => {
   it('should not offer the edit once the ticket is TA invoiced and show the form read-only', async () => {
     adminServer('TA_INVOICED');
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    await screen.findByText('Supplier documentation', {}, { timeout: 15_000 });
+    await screen.findByText('Supplier documentation', {});
     expect(screen.queryByRole('link', { name: 'Edit documentation' })).not.toBeInTheDocument();
     await app.router.navigate('/dashboard/admin/ticket-edit/7');
     expect(await screen.findByText(/shown read-only/)).toBeInTheDocument();

@@ -28,7 +28,7 @@ describe('admin TA invoice page', () => {
     const server = adminServer('SUPPLIER_INVOICED');
     server.on('POST /api/invoices', () => ({ status: 201, body: { invoice: { id: 5 } } }));
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    expect(await screen.findByText('Supplier documentation', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Supplier documentation', {})).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
       'href',
       'https://www.google.com/maps?q=41.68,-87.55',
@@ -63,7 +63,7 @@ describe('admin TA invoice page', () => {
       body: { ticket: { ...ticket, origin: { ...ticket.origin, borderCrossingId: 2 } } },
     }));
     renderApp('/dashboard/admin/ta-invoice/7');
-    const crossing = await screen.findByRole('combobox', { name: /Border crossing/ }, { timeout: 15_000 });
+    const crossing = await screen.findByRole('combobox', { name: /Border crossing/ });
     await waitFor(() => expect(crossing).toHaveValue('El Paso – Ciudad Juárez · Aduanas Juárez'));
   });
 
@@ -79,10 +79,7 @@ describe('admin TA invoice page', () => {
       },
     }));
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    await app.user.type(
-      await screen.findByRole('textbox', { name: /TA invoice number/ }, { timeout: 15_000 }),
-      'TA-900',
-    );
+    await app.user.type(await screen.findByRole('textbox', { name: /TA invoice number/ }), 'TA-900');
     await app.user.click(screen.getByRole('button', { name: /TA invoice date/ }));
     await app.user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: /^10 / })[0]!);
     await app.user.click(screen.getByRole('combobox', { name: /Border crossing/ }));
@@ -98,7 +95,7 @@ describe('admin TA invoice page', () => {
   it('should show the payment hint while the payment is not allowed', async () => {
     adminServer('SUPPLIER_INVOICED');
     renderApp('/dashboard/admin/ta-invoice/7');
-    expect(await screen.findByTestId('payment-hint', {}, { timeout: 15_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('payment-hint', {})).toHaveTextContent(
       'The payment voucher can be added once the ticket is TA invoiced, in MX transit or delivered.',
     );
     expect(screen.queryByRole('textbox', { name: /Payment number/ })).not.toBeInTheDocument();
@@ -107,7 +104,7 @@ describe('admin TA invoice page', () => {
   it('should send a confirmed ticket home', async () => {
     adminServer('CONFIRMED');
     const app = renderApp('/dashboard/admin/ta-invoice/7');
-    await screen.findByRole('search', {}, { timeout: 15_000 });
+    await screen.findByRole('search', {});
     await waitFor(() => expect(app.path()).not.toBe('/dashboard/admin/ta-invoice/7'));
   });
 });

@@ -48,7 +48,7 @@ describe('username and password sign-in', () => {
       };
     });
     const app = renderApp('/login/tradicional');
-    const button = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 15_000 });
+    const button = await screen.findByRole('button', { name: 'Sign in' });
     await app.user.type(screen.getByLabelText(/username/i), 'supplier1');
     for (let i = 0; i < 2; i++) {
       await app.user.type(screen.getByLabelText(/^password/i), 'wrong-password');
@@ -83,7 +83,7 @@ describe('username and password sign-in', () => {
     await app.user.clear(screen.getByLabelText(/^password/i));
     await app.user.type(screen.getByLabelText(/^password/i), PASSWORD);
     await app.user.click(button);
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
     const last = server.calls.filter((call) => call.path === '/api/auth/login').at(-1);
     expect(last?.body).toMatchObject({ username: 'supplier1', password: PASSWORD, captcha: 'solved-payload' });
   });

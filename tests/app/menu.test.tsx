@@ -35,8 +35,8 @@ describe('menus', () => {
     installFakeServer();
     storeSession(USERS.supplier1);
     const app = renderApp('/dashboard/suppliers');
-    await app.user.click(await screen.findByRole('link', { name: 'Previous requests' }, { timeout: 15_000 }));
-    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/previous'), { timeout: 15_000 });
+    await app.user.click(await screen.findByRole('link', { name: 'Previous requests' }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/previous'));
   });
 
   it('should mark the current screen in the menu', async () => {
@@ -97,7 +97,7 @@ describe('e-voucher and vehicle entries', () => {
       '/dashboard/admin/evouchers',
     );
     await app.user.click(within(bottom).getByRole('button', { name: /Accounting/ }));
-    await app.user.click(await screen.findByRole('menuitem', { name: 'E-vouchers' }, { timeout: 5000 }));
-    await waitFor(() => expect(app.path()).toBe('/dashboard/admin/evouchers'), { timeout: 5000 });
+    await app.user.click(await screen.findByRole('menuitem', { name: 'E-vouchers' }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/admin/evouchers'));
   });
 });

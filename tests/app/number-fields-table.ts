@@ -55,10 +55,10 @@ export interface NumericScreen {
 }
 
 const click = async (app: AppRender, name: Record<Lang, string | RegExp>, lang: Lang) =>
-  app.user.click(await screen.findByRole('button', { name: name[lang] }, { timeout: 30_000 }));
+  app.user.click(await screen.findByRole('button', { name: name[lang] }));
 const choose = async (app: AppRender, label: RegExp, option: string | RegExp) => {
   await app.user.click(screen.getByRole('combobox', { name: label }));
-  await app.user.click(await screen.findByRole('option', { name: option }, { timeout: 15_000 }));
+  await app.user.click(await screen.findByRole('option', { name: option }));
 };
 /** A refused save: the form stays open for the next language's values. */
 const FAILED = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } };
@@ -271,7 +271,7 @@ export const SCREENS: NumericScreen[] = [
       return server;
     },
     open: async () => {
-      await screen.findByRole('textbox', { name: /^Offer waiting time/ }, { timeout: 15_000 });
+      await screen.findByRole('textbox', { name: /^Offer waiting time/ });
     },
     fields: [
       {
@@ -311,7 +311,7 @@ export const SCREENS: NumericScreen[] = [
       return server;
     },
     open: async () => {
-      await screen.findByRole('textbox', { name: /^Category of Rápido/ }, { timeout: 15_000 });
+      await screen.findByRole('textbox', { name: /^Category of Rápido/ });
     },
     fields: [
       {
@@ -361,7 +361,7 @@ export const SCREENS: NumericScreen[] = [
       return server;
     },
     open: async (app) => {
-      await screen.findByRole('dialog', { name: 'New request' }, { timeout: 30_000 });
+      await screen.findByRole('dialog', { name: 'New request' });
       await choose(app, /^Origin yard/, /South Chicago Yard/);
     },
     fields: [
@@ -477,7 +477,7 @@ export const SCREENS: NumericScreen[] = [
     url: '/dashboard/admin/ticket-edit/7',
     server: () => truckEditServer(),
     open: async () => {
-      await screen.findByRole('textbox', { name: /^Invoice amount/ }, { timeout: 15_000 });
+      await screen.findByRole('textbox', { name: /^Invoice amount/ });
     },
     fields: documentationFields('truckDocumentation'),
     submit: (app, lang) => click(app, SAVE_CHANGES, lang),
@@ -488,7 +488,7 @@ export const SCREENS: NumericScreen[] = [
     url: '/dashboard/admin/ticket-edit/8',
     server: () => railcarEditServer(),
     open: async () => {
-      await screen.findByRole('textbox', { name: /^WayBill/ }, { timeout: 15_000 });
+      await screen.findByRole('textbox', { name: /^WayBill/ });
     },
     fields: documentationFields('railcarDocumentation'),
     submit: (app, lang) => click(app, SAVE_CHANGES, lang),
@@ -499,18 +499,18 @@ export const SCREENS: NumericScreen[] = [
     url: '/dashboard/suppliers/truck-documentation',
     server: () => truckEditServer(supplier),
     open: async (app) => {
-      await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+      await screen.findByRole('button', { name: 'Upload' });
       await app.router.navigate('/dashboard/suppliers/truck-documentation', {
         state: { ticket: docTicket(7, 'SUPPLIER_INVOICED') },
       });
-      await screen.findByDisplayValue('INV-2001', {}, { timeout: 15_000 });
+      await screen.findByDisplayValue('INV-2001', {});
     },
     reopen: async (app) => {
-      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
       await app.router.navigate('/dashboard/suppliers/truck-documentation', {
         state: { ticket: docTicket(7, 'SUPPLIER_INVOICED') },
       });
-      await screen.findByDisplayValue('INV-2001', {}, { timeout: 15_000 });
+      await screen.findByDisplayValue('INV-2001', {});
     },
     fields: documentationFields('truckDocumentation'),
     submit: (app, lang) => click(app, UPDATE, lang),
@@ -521,18 +521,18 @@ export const SCREENS: NumericScreen[] = [
     url: '/dashboard/suppliers/railcar-documentation',
     server: () => railcarEditServer(supplier),
     open: async (app) => {
-      await screen.findByRole('button', { name: 'Upload' }, { timeout: 15_000 });
+      await screen.findByRole('button', { name: 'Upload' });
       await app.router.navigate('/dashboard/suppliers/railcar-documentation', {
         state: { ticket: docTicket(8, 'SUPPLIER_INVOICED', 'RAILCAR') },
       });
-      await screen.findByDisplayValue('9876543', {}, { timeout: 15_000 });
+      await screen.findByDisplayValue('9876543', {});
     },
     reopen: async (app) => {
-      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'), { timeout: 15_000 });
+      await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
       await app.router.navigate('/dashboard/suppliers/railcar-documentation', {
         state: { ticket: docTicket(8, 'SUPPLIER_INVOICED', 'RAILCAR') },
       });
-      await screen.findByDisplayValue('9876543', {}, { timeout: 15_000 });
+      await screen.findByDisplayValue('9876543', {});
     },
     fields: documentationFields('railcarDocumentation'),
     submit: (app, lang) => click(app, UPDATE, lang),

@@ -6,6 +6,7 @@ import { db } from '../../src/app/offline/db';
 import { DexieStorage, cacheKey, createCachePersistence } from '../../src/app/offline/persister';
 import { followSession } from '../../src/app/offline/start';
 import { USERS } from './fake-server';
+import { PATIENCE_MS } from '../fixtures/patience';
 
 const LIST_KEY = ['tickets', 'list', { page: 1 }];
 const LIST = { tickets: [{ id: 7 }], count: 1 };
@@ -16,7 +17,7 @@ async function saved(storage: DexieStorage, userId: number) {
       await storage.flush();
       expect(await db.kv.get(cacheKey(userId))).toBeDefined();
     },
-    { timeout: 5000, interval: 50 },
+    { timeout: PATIENCE_MS, interval: 50 },
   );
 }
 
@@ -74,7 +75,10 @@ describe('persisted query cache', () => {
     // A save still throttled when the user signs out must not bring the cache back: it fires, and is dropped.
     client.setQueryData(LIST_KEY, { tickets: [], count: 0 });
     clearSession();
-    await vi.waitFor(() => expect(persistence.droppedSaves()).toBeGreaterThan(0), { timeout: 5000, interval: 50 });
+    await vi.waitFor(() => expect(persistence.droppedSaves()).toBeGreaterThan(0), {
+      timeout: PATIENCE_MS,
+      interval: 50,
+    });
     await storage.flush();
     stop();
     expect(await db.kv.get(cacheKey(USERS.supplier1.id))).toBeUndefined();

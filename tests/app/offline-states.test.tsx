@@ -30,7 +30,7 @@ describe('pages never kept on this device', () => {
     server.on('GET /api/tickets', () => 'network-error');
     const app = renderApp('/dashboard/suppliers/previous');
 
-    expect(await screen.findByText(NOT_SAVED_LIST, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_SAVED_LIST, {})).toBeInTheDocument();
     expect(screen.queryByText('No previous requests')).not.toBeInTheDocument();
     expect(screen.queryByText('Error retrieving the requests')).not.toBeInTheDocument();
 
@@ -39,9 +39,9 @@ describe('pages never kept on this device', () => {
       body: { tickets: [makeTicket(41, { status: 'DELIVERED' })], count: 1 },
     }));
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: /^Trip #41\b/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #41\b/ })).toBeInTheDocument();
     expect(screen.queryByText(NOT_SAVED_LIST)).not.toBeInTheDocument();
-  }, 15_000);
+  });
 
   it("should say the carrier's /all list is not saved here while offline, with 'Try again' disabled until the connection returns", async () => {
     const server = installFakeServer();
@@ -51,13 +51,13 @@ describe('pages never kept on this device', () => {
     onlineManager.setOnline(false);
     renderApp('/dashboard/carrier/all');
 
-    expect(await screen.findByText(NOT_SAVED_LIST, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_SAVED_LIST, {})).toBeInTheDocument();
     expect(screen.getByText('It loads as soon as the connection returns.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
     expect(screen.queryByText('No tickets yet')).not.toBeInTheDocument();
 
     onlineManager.setOnline(true);
-    expect(await screen.findByRole('link', { name: /^Trip #52\b/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #52\b/ })).toBeInTheDocument();
   });
 
   it("should say the admin's delivered list could not be loaded when the server fails, not that it is empty", async () => {
@@ -70,12 +70,12 @@ describe('pages never kept on this device', () => {
     }));
     renderApp('/dashboard/admin/delivered');
 
-    expect(await screen.findByText('This list could not be loaded', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('This list could not be loaded', {})).toBeInTheDocument();
     expect(screen.queryByText('No delivered requests yet')).not.toBeInTheDocument();
     // The spec's toast for a failed list still shows.
     expect(await screen.findByText('Error retrieving the requests')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
-  }, 15_000);
+  });
 
   it('should say a customs documentation list is not saved here while offline', async () => {
     const server = installFakeServer();
@@ -84,17 +84,13 @@ describe('pages never kept on this device', () => {
     onlineManager.setOnline(false);
     renderApp('/dashboard/customs/truck-documentation');
 
-    expect(await screen.findByText(NOT_SAVED_LIST, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_SAVED_LIST, {})).toBeInTheDocument();
     expect(
       screen.queryByText('Truck documentation of tickets at your border crossings will be listed here.'),
     ).not.toBeInTheDocument();
     onlineManager.setOnline(true);
     expect(
-      await screen.findByText(
-        'Truck documentation of tickets at your border crossings will be listed here.',
-        {},
-        { timeout: 15_000 },
-      ),
+      await screen.findByText('Truck documentation of tickets at your border crossings will be listed here.', {}),
     ).toBeInTheDocument();
   });
 
@@ -104,11 +100,7 @@ describe('pages never kept on this device', () => {
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [], count: 0 } }));
     renderApp('/dashboard/customs/railcar-documentation');
     expect(
-      await screen.findByText(
-        'Railcar documentation of tickets at your border crossings will be listed here.',
-        {},
-        { timeout: 15_000 },
-      ),
+      await screen.findByText('Railcar documentation of tickets at your border crossings will be listed here.', {}),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('pager')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '1' })).not.toBeInTheDocument();
@@ -123,12 +115,12 @@ describe('pages never kept on this device', () => {
     onlineManager.setOnline(false);
     renderApp('/dashboard/suppliers/ticket?id=63');
 
-    expect(await screen.findByText(NOT_SAVED_TICKET, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_SAVED_TICKET, {})).toBeInTheDocument();
     expect(screen.queryByTestId('ticket-loading')).not.toBeInTheDocument();
     expect(server.calls.some((call) => call.path === '/api/tickets/63')).toBe(false);
 
     onlineManager.setOnline(true);
-    expect(await screen.findByRole('heading', { name: 'Trip #63' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip #63' })).toBeInTheDocument();
   });
 
   it("should say a ticket page is not saved here when the server cannot be reached, and load it on 'Try again'", async () => {
@@ -138,12 +130,10 @@ describe('pages never kept on this device', () => {
     server.on('GET /api/tickets/:id', () => 'network-error');
     const app = renderApp('/dashboard/suppliers/ticket?id=64');
 
-    expect(await screen.findByText(NOT_SAVED_TICKET, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_SAVED_TICKET, {})).toBeInTheDocument();
     expect(screen.queryByText('Error retrieving ticket')).not.toBeInTheDocument();
     server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket: makeTicket(64) } }));
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Trip #64' })).toBeInTheDocument(), {
-      timeout: 5000,
-    });
-  }, 15_000);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Trip #64' })).toBeInTheDocument());
+  });
 });

@@ -48,7 +48,7 @@ describe('the time of a saved list', () => {
     signedInAs(server, carrierRapido);
     renderApp('/dashboard/carrier');
     // The carrier's home lists the ticket in its work sections and in the list below them.
-    expect(await screen.findAllByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).not.toHaveLength(0);
+    expect(await screen.findAllByRole('link', { name: /^Trip #42\b/ })).not.toHaveLength(0);
     expect(screen.queryByTestId('saved-at')).not.toBeInTheDocument();
 
     goOffline();
@@ -57,13 +57,13 @@ describe('the time of a saved list', () => {
     expect(screen.getAllByRole('link', { name: /^Trip #42\b/ })).not.toHaveLength(0);
   });
 
-  it('should say it in Spanish', { timeout: 40_000 }, async () => {
+  it('should say it in Spanish', async () => {
     const server = installFakeServer();
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [makeTicket(42)], count: 1 } }));
     signedInAs(server, carrierRapido);
     await activateLocale('es');
     renderApp('/dashboard/carrier');
-    expect(await screen.findByRole('link', { name: /^Viaje #42\b/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Viaje #42\b/ })).toBeInTheDocument();
     goOffline();
     expect(await screen.findByTestId('saved-at')).toHaveTextContent(/^Actualizado \d{2}:\d{2}$/);
   });
@@ -76,10 +76,10 @@ describe('lists never kept on this device', () => {
     signedInAs(server, carrierRapido);
     onlineManager.setOnline(false);
     renderApp('/dashboard/carrier/vehicles');
-    expect(await screen.findByText(NOT_SAVED_LIST, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_SAVED_LIST, {})).toBeInTheDocument();
     expect(screen.queryByTestId('list-loading')).not.toBeInTheDocument();
     onlineManager.setOnline(true);
-    expect(await screen.findByText('No vehicles yet', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No vehicles yet', {})).toBeInTheDocument();
   });
 
   it("should say the carrier's e-vouchers are not saved here when the server cannot be reached, without an error toast", async () => {
@@ -87,7 +87,7 @@ describe('lists never kept on this device', () => {
     server.on('GET /api/evouchers', () => 'network-error');
     signedInAs(server, carrierRapido);
     renderApp('/dashboard/carrier/evouchers');
-    expect(await screen.findByText(NOT_SAVED_LIST, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_SAVED_LIST, {})).toBeInTheDocument();
     expect(screen.queryByTestId('list-loading')).not.toBeInTheDocument();
     expect(screen.queryByText('Error retrieving data')).not.toBeInTheDocument();
   });
@@ -97,7 +97,7 @@ describe('lists never kept on this device', () => {
     storeSession(USERS.admin);
     onlineManager.setOnline(false);
     renderApp('/dashboard/admin/contracts');
-    expect(await screen.findByText(NOT_SAVED_LIST, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_SAVED_LIST, {})).toBeInTheDocument();
   });
 });
 
@@ -108,7 +108,7 @@ describe('actions offline', () => {
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [], count: 0 } }));
     signedInAs(server, supplierWithYards);
     const app = renderApp('/dashboard/suppliers');
-    const online = await screen.findByRole('button', { name: 'New request' }, { timeout: 15_000 });
+    const online = await screen.findByRole('button', { name: 'New request' });
     expect(online).not.toHaveAttribute('aria-disabled');
 
     goOffline();
@@ -131,7 +131,7 @@ describe('actions offline', () => {
     signedInAs(server, supplierWithYards);
     const app = renderApp('/dashboard/suppliers');
     // jsdom has no layout: the side menu and the bottom bar are both there, the bar second.
-    const bar = async () => (await screen.findAllByRole('navigation', { name: 'Main menu' }, { timeout: 15_000 }))[1]!;
+    const bar = async () => (await screen.findAllByRole('navigation', { name: 'Main menu' }))[1]!;
     expect(within(await bar()).getByRole('link', { name: 'New ticket' })).toBeInTheDocument();
 
     goOffline();
@@ -152,9 +152,7 @@ describe('actions offline', () => {
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [makeTicket(42)], count: 1 } }));
     signedInAs(server, carrierRapido);
     renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ })).closest('[data-ticket-id]') as HTMLElement;
     goOffline();
     await screen.findByTestId('saved-at');
     const accept = within(card).getByRole('button', { name: 'Accept' });

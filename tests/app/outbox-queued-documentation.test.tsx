@@ -36,7 +36,6 @@ afterEach(async () => {
   await activateLocale('en');
 });
 
-// The whole app's first render: up to 45 s on a loaded shared machine (a wait, never the result).
 describe('a documentation waiting in the outbox', () => {
   it("should show on its ticket's card instead of 'Load documentation'", async () => {
     const server = installFakeServer();
@@ -47,9 +46,7 @@ describe('a documentation waiting in the outbox', () => {
     signedInAs(server, supplierWithYards);
     await putItem(truckDocumentationItem(12));
     renderApp('/dashboard/suppliers');
-    const card = (await screen.findByRole('link', { name: /^Trip #12\b/ }, { timeout: 45_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #12\b/ })).closest('[data-ticket-id]') as HTMLElement;
     expect(await within(card).findByText('Documentation waiting to be sent')).toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: 'Load documentation' })).not.toBeInTheDocument();
     // The other confirmed ticket still offers it.
@@ -66,9 +63,7 @@ describe('a documentation waiting in the outbox', () => {
     await putItem(truckDocumentationItem(7));
     const app = renderApp('/dashboard/suppliers/truck-documentation');
     expect(
-      await screen.findByText('Trip ID 7 is not listed: its documentation is waiting in the outbox.', undefined, {
-        timeout: 45_000,
-      }),
+      await screen.findByText('Trip ID 7 is not listed: its documentation is waiting in the outbox.', undefined),
     ).toBeInTheDocument();
     await app.user.click(screen.getByRole('combobox', { name: /Ticket \(by carrier\)/ }));
     expect(await screen.findByRole('option', { name: /^#8 / })).toBeInTheDocument();

@@ -24,7 +24,7 @@ function MenuWithDialog() {
 }
 
 async function openDialog({ user }: { user: ReturnType<typeof renderWithProviders>['user'] }) {
-  await user.click(await screen.findByRole('button', { name: /Account of/ }, { timeout: 15_000 }));
+  await user.click(await screen.findByRole('button', { name: /Account of/ }));
   await user.click(await screen.findByRole('menuitem', { name: 'Change password' }));
   return screen.findByRole('dialog', { name: 'Change password' });
 }
@@ -96,7 +96,7 @@ describe('change own password from the user menu', () => {
     await activateLocale('es');
     signedInAs(installFakeServer(), customs);
     const { user } = renderWithProviders(<MenuWithDialog />);
-    await user.click(await screen.findByRole('button', { name: /Cuenta de/ }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: /Cuenta de/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cambiar contraseña' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
     expect(within(dialog).getByLabelText(/^contraseña actual/i)).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('change own password from the user menu', () => {
     await activateLocale('en');
   });
 
-  it('should open from the account menu of the dashboard', { timeout: 60_000 }, async () => {
+  it('should open from the account menu of the dashboard', async () => {
     signedInAs(installFakeServer(), customs);
     const app = renderApp('/dashboard/customs');
     const dialog = await openDialog(app);

@@ -28,7 +28,7 @@ describe('purchase order import', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp(PATH);
-    await app.user.click(await screen.findByRole('button', { name: 'Import' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Import' }));
     expect(await screen.findByText('This is a required file')).toBeInTheDocument();
     await app.user.upload(fileInput(), csv());
     await app.user.click(screen.getByRole('button', { name: 'Import' }));
@@ -53,7 +53,7 @@ describe('purchase order import', () => {
     }));
     storeSession(USERS.admin);
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Import' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Import' });
     await app.user.upload(fileInput(), csv());
     await app.user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Missing columns: quantity')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('purchase order import', () => {
     server.on('POST /api/purchase-orders/import', () => answers.shift()!);
     storeSession(USERS.admin);
     const app = renderApp(PATH);
-    await screen.findByRole('button', { name: 'Import' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: 'Import' });
     await act(() => activateLocale('es'));
     await app.user.upload(fileInput(), csv());
     await app.user.click(screen.getByRole('button', { name: 'Importar' }));
@@ -109,6 +109,6 @@ describe('purchase order import', () => {
     installFakeServer();
     storeSession(USERS.adminro);
     renderApp(PATH);
-    expect(await screen.findByRole('button', { name: 'Import' }, { timeout: 15_000 })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Import' })).toBeDisabled();
   });
 });

@@ -21,7 +21,7 @@ describe('recover password with a captcha', () => {
           },
     );
     const app = renderApp('/login/recover');
-    await app.user.type(await screen.findByLabelText(/username/i, {}, { timeout: 15_000 }), 'supplier1');
+    await app.user.type(await screen.findByLabelText(/username/i, {}), 'supplier1');
     const button = screen.getByRole('button', { name: 'Send reset link' });
     expect(document.querySelector('altcha-widget')).toBeNull();
     await app.user.click(button);

@@ -49,7 +49,7 @@ describe('routes and guards', () => {
     const app = renderApp('/dashboard/admin/depotsabm');
     expect(await screen.findByRole('heading', { name: 'Depots' })).toBeInTheDocument();
     // The fake server has no depot list: the screen says it could not load it.
-    expect(await screen.findByText('Error retrieving the depots', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the depots', undefined)).toBeInTheDocument();
     expect(app.path()).toBe('/dashboard/admin/depotsabm');
   });
 

@@ -27,9 +27,9 @@ describe('search across lists', () => {
       return { status: 200, body: match ? { tickets: [delivered], count: 1 } : { tickets: [], count: 0 } };
     });
     const app = renderApp('/dashboard/admin/ongoing');
-    await app.user.type(await screen.findByRole('textbox', { name: 'Search text' }, { timeout: 15_000 }), '501{Enter}');
+    await app.user.type(await screen.findByRole('textbox', { name: 'Search text' }), '501{Enter}');
 
-    const note = await screen.findByTestId('search-elsewhere', {}, { timeout: 15_000 });
+    const note = await screen.findByTestId('search-elsewhere', {});
     expect(within(note).getByText('Also found in Delivered requests')).toBeInTheDocument();
     expect(within(note).getByText(/Trip #501 matches this search/)).toBeInTheDocument();
     expect(screen.getByText('No ticket in this list matches the search')).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('search across lists', () => {
     await app.user.click(within(note).getByRole('link', { name: 'Show in Delivered requests' }));
     await waitFor(() => expect(app.path()).toBe('/dashboard/admin/delivered'));
     expect(app.router.state.location.search).toBe('?ticketId=501');
-    expect(await screen.findByRole('link', { name: /^Trip #501\b/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #501\b/ })).toBeInTheDocument();
     // Searching again from Delivered stays on Delivered.
     const box = screen.getByRole('textbox', { name: 'Search text' });
     await app.user.clear(box);
@@ -56,7 +56,7 @@ describe('search across lists', () => {
       return { status: 200, body: match ? { tickets: [past], count: 1 } : { tickets: [], count: 0 } };
     });
     renderApp('/dashboard/carrier?ticketId=610');
-    const note = await screen.findByTestId('search-elsewhere', {}, { timeout: 15_000 });
+    const note = await screen.findByTestId('search-elsewhere', {});
     expect(within(note).getByText('Also found in All tickets')).toBeInTheDocument();
     expect(within(note).getByRole('link', { name: 'Show in All tickets' })).toHaveAttribute(
       'href',

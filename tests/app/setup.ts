@@ -9,10 +9,11 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { activateLocale } from '../../src/app/lib/i18n';
 import { reloadSession } from '../../src/app/lib/session-store';
 import { markServerReachable } from '../../src/app/lib/connectivity';
+import { PATIENCE_MS } from '../fixtures/patience';
 
-// A findBy/waitFor polls until its element shows up; 1 s (the library's default) is too short for a
-// busy 2-core machine rendering a whole screen, and a longer limit costs nothing when things pass.
-configure({ asyncUtilTimeout: 15_000 });
+// A findBy/waitFor polls until its element shows up; the library's 1 s would let a busy machine decide
+// the result (tests/fixtures/patience.ts).
+configure({ asyncUtilTimeout: PATIENCE_MS });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -32,7 +32,7 @@ describe('admin ongoing list', () => {
     pretendDesktop();
     adminServer();
     const app = renderApp('/dashboard/admin/ongoing');
-    const pending = await screen.findByRole('button', { name: /^4\s*Pending$/ }, { timeout: 15_000 });
+    const pending = await screen.findByRole('button', { name: /^4\s*Pending$/ });
     expect(screen.getByRole('button', { name: /^3\s*Confirmed$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^5\s*Supplier invoiced$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pending: 2 older than 1 day' })).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('admin ongoing list', () => {
       body: { ticket: makeTicket(22, { offer: BORDER }) },
     }));
     const app = renderApp('/dashboard/admin/ongoing');
-    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 15_000 });
+    const table = await screen.findByRole('table', { name: 'Tickets' });
     const row = within(table).getByRole('link', { name: '#22' }).closest('tr')!;
     expect(within(row).getByText('Unassigned')).toBeInTheDocument();
     // Change carrier only for PENDING and CONFIRMED; the TA invoiced ticket links to its TA invoice page.
@@ -116,7 +116,7 @@ describe('admin ongoing list', () => {
     pretendDesktop();
     adminServer(USERS.adminro);
     renderApp('/dashboard/admin/ongoing');
-    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 15_000 });
+    const table = await screen.findByRole('table', { name: 'Tickets' });
     expect(within(table).getByRole('link', { name: '#21' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /Change carrier|Reassign/ })).not.toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'TA invoice' })).toBeInTheDocument();
@@ -129,9 +129,7 @@ describe('admin ongoing list', () => {
       body: { statusCode: 403, error: 'Forbidden', message: 'no' },
     }));
     renderApp('/dashboard/admin/ongoing');
-    expect(
-      await screen.findByText('Error retrieving the ticket count per status', {}, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the ticket count per status', {})).toBeInTheDocument();
   });
 });
 
@@ -146,7 +144,7 @@ describe('tickets in Spanish', () => {
     signedInAs(server, supplierWithYards);
     // Cancelled requests are under Previous: the home's list shows them when the filter asks for them.
     const app = renderApp('/dashboard/suppliers?status=PENDING&status=CANCELED');
-    expect(await screen.findByRole('heading', { name: 'Mis solicitudes' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mis solicitudes' })).toBeInTheDocument();
     const card = await screen.findByRole('link', { name: /^Viaje #7\b/ });
     expect(within(card).getByText('Pendiente')).toBeInTheDocument();
     expect(screen.getByText('Ofrecido a Rápido Freight Lines')).toBeInTheDocument();
@@ -157,7 +155,7 @@ describe('tickets in Spanish', () => {
     expect(within(drawer).getByRole('checkbox', { name: 'Facturado' })).toBeInTheDocument();
     expect(within(drawer).getByRole('radio', { name: 'Más recientes primero' })).toBeChecked();
     expect(within(drawer).getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
-    expect(await screen.findByText('Error al obtener los destinos', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error al obtener los destinos', {})).toBeInTheDocument();
   });
 });
 
@@ -185,7 +183,7 @@ describe('admin ongoing list, provider invoices', () => {
     };
     serveTickets(server, [rejected, fine]);
     renderApp('/dashboard/admin/ongoing');
-    const bad = await screen.findByText('TA TA-7001', {}, { timeout: 15_000 });
+    const bad = await screen.findByText('TA TA-7001', {});
     expect(bad.tagName).toBe('MARK');
     expect(bad).toHaveAttribute('title', 'Rejected by the ERP');
     const good = screen.getByText('TA TA-7002');
@@ -207,7 +205,7 @@ describe('admin ongoing list, provider invoices', () => {
     fine.invoice = { ...rejected.invoice, id: 2, number: 'TA-7002', sapValidationStatus: 'confirmed' };
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [rejected, fine], count: 2 } }));
     renderApp('/dashboard/admin/ongoing');
-    const cards = await screen.findAllByRole('listitem', {}, { timeout: 15_000 });
+    const cards = await screen.findAllByRole('listitem', {});
     const badCard = cards.find((card) => card.getAttribute('data-ticket-id') === '31')!;
     const goodCard = cards.find((card) => card.getAttribute('data-ticket-id') === '32')!;
     expect(within(badCard).getByText('TA invoice #')).toBeInTheDocument();

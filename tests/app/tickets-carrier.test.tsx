@@ -32,7 +32,7 @@ describe('carrier tickets', () => {
   it('should show the offer actions and TRANSIT for invoiced tickets', async () => {
     carrierServer();
     renderApp('/dashboard/carrier');
-    const card42 = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
+    const card42 = (await screen.findByRole('link', { name: /^Trip #42\b/ })).closest(
       '[data-ticket-id]',
     ) as HTMLElement;
     expect(within(card42).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
@@ -51,9 +51,7 @@ describe('carrier tickets', () => {
       body: { ticket: makeTicket(42, { status: 'CONFIRMED' }) },
     }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ })).closest('[data-ticket-id]') as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept trip #42' });
 
@@ -103,9 +101,7 @@ describe('carrier tickets', () => {
   it('should keep an accept made offline in the outbox with its queued time and show it in the header', async () => {
     const server = carrierServer();
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ })).closest('[data-ticket-id]') as HTMLElement;
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     expect(await screen.findByRole('status', { name: 'Offline' })).toBeInTheDocument();
@@ -138,9 +134,7 @@ describe('carrier tickets', () => {
       body: { statusCode: 409, error: 'Conflict', message: 'Ticket 42 is CONFIRMED; it cannot be accepted' },
     }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ })).closest('[data-ticket-id]') as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept trip #42' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Accept' }));
@@ -151,9 +145,7 @@ describe('carrier tickets', () => {
     const server = carrierServer();
     server.on('PUT /api/tickets/:id/decline', () => ({ status: 200, body: { ticket: makeTicket(43) } }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ })).closest('[data-ticket-id]') as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline trip #43' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Decline' }));
@@ -172,9 +164,7 @@ describe('carrier tickets', () => {
     const server = carrierServer();
     server.on('PUT /api/tickets/:id/pass', () => ({ status: 200, body: { ticket: makeTicket(42) } }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ })).closest('[data-ticket-id]') as HTMLElement;
     // Only the offer waiting for an answer can be passed on; the confirmed ticket keeps its decline.
     const card43 = screen.getByRole('link', { name: /^Trip #43\b/ }).closest('[data-ticket-id]') as HTMLElement;
     expect(within(card43).queryByRole('button', { name: /Pass/ })).not.toBeInTheDocument();
@@ -200,9 +190,9 @@ describe('carrier tickets', () => {
   ])('should refuse a reason longer than 500 characters without cutting it (%s, %s)', async (id, button, title) => {
     const server = carrierServer();
     const app = renderApp('/dashboard/carrier');
-    const card = (
-      await screen.findByRole('link', { name: new RegExp(`^Trip #${id}\\b`) }, { timeout: 15_000 })
-    ).closest('[data-ticket-id]') as HTMLElement;
+    const card = (await screen.findByRole('link', { name: new RegExp(`^Trip #${id}\\b`) })).closest(
+      '[data-ticket-id]',
+    ) as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: button }));
     const dialog = await screen.findByRole('dialog', { name: title });
     const field = within(dialog).getByRole('textbox', { name: 'Reason' });
@@ -218,7 +208,7 @@ describe('carrier tickets', () => {
     carrierServer();
     const app = renderApp('/dashboard/carrier');
     const openDecline = async () => {
-      const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 15_000 })).closest(
+      const card = (await screen.findByRole('link', { name: /^Trip #43\b/ })).closest(
         '[data-ticket-id]',
       ) as HTMLElement;
       await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
@@ -232,9 +222,7 @@ describe('carrier tickets', () => {
     // carrier opens the same decline and finds the reason as typed.
     app.unmount();
     const again = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ })).closest('[data-ticket-id]') as HTMLElement;
     await again.user.click(within(card).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline trip #43' });
     expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue('Truck broke down near Laredo');
@@ -250,9 +238,7 @@ describe('carrier tickets', () => {
   it('should keep a pass made offline in the outbox and say so on the card', async () => {
     const server = carrierServer();
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #42\b/ })).closest('[data-ticket-id]') as HTMLElement;
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     expect(await screen.findByRole('status', { name: 'Offline' })).toBeInTheDocument();
@@ -283,9 +269,7 @@ describe('carrier tickets', () => {
       body: { statusCode: 500, error: 'Internal', message: 'boom' },
     }));
     const app = renderApp('/dashboard/carrier');
-    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ }, { timeout: 15_000 })).closest(
-      '[data-ticket-id]',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('link', { name: /^Trip #43\b/ })).closest('[data-ticket-id]') as HTMLElement;
     await app.user.click(within(card).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline trip #43' });
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No driver');
@@ -307,7 +291,7 @@ describe('carrier tickets', () => {
     });
     server.on('GET /api/tickets/:id', () => ({ status: 200, body: { ticket } }));
     renderApp('/dashboard/carrier/ticket?id=42');
-    expect(await screen.findByRole('heading', { name: 'Trip #42' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip #42' })).toBeInTheDocument();
     expect(screen.getByText('Old Road Trucking')).toBeInTheDocument();
     expect(screen.getByText('Reason: No answer in time')).toBeInTheDocument();
     expect(screen.getByText('Withdrawn')).toBeInTheDocument();
@@ -332,7 +316,7 @@ describe('carrier tickets', () => {
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [ticket], count: 1 } }));
     signedInAs(server, carrierRapido);
     renderApp('/dashboard/carrier/ticket?id=42');
-    expect(await screen.findByRole('heading', { name: 'Trip #42' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip #42' })).toBeInTheDocument();
     const declined = screen.getByText('Reason: No truck that day').closest('.mantine-Timeline-item') as HTMLElement;
     // toHaveTextContent folds the page's white space (Intl's narrow space before AM) but not the expected text's.
     const folded = (text: string) => text.replace(/\s+/g, ' ');

@@ -29,23 +29,21 @@ describe('supplier tickets', () => {
     onlineManager.setOnline(false);
     try {
       renderApp('/dashboard/suppliers');
-      expect(
-        await screen.findByText('This list is not saved on this device yet', {}, { timeout: 15_000 }),
-      ).toBeInTheDocument();
+      expect(await screen.findByText('This list is not saved on this device yet', {})).toBeInTheDocument();
       expect(screen.getByText('It loads as soon as the connection returns.')).toBeInTheDocument();
       expect(server.calls.some((call) => call.path === '/api/tickets')).toBe(false);
     } finally {
       onlineManager.setOnline(true);
     }
     // Back online, the paused query runs and the list replaces the message.
-    expect(await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Trip #7\b/ })).toBeInTheDocument();
     expect(screen.queryByText('This list is not saved on this device yet')).not.toBeInTheDocument();
   });
 
   it("should list the supplier's tickets with the current carrier offer", async () => {
     supplierServer([makeTicket(7), makeTicket(8, { status: 'TA_INVOICED' }), makeTicket(9, { status: 'DELIVERED' })]);
     renderApp('/dashboard/suppliers');
-    const card = await screen.findByRole('link', { name: /^Trip #7\b/ }, { timeout: 15_000 });
+    const card = await screen.findByRole('link', { name: /^Trip #7\b/ });
     expect(within(card).getByText('Pending')).toBeInTheDocument();
     expect(screen.getByText('Offered to Rápido Freight Lines')).toBeInTheDocument();
     // A TA invoiced ticket reads INVOICED for a supplier.
@@ -64,7 +62,7 @@ describe('supplier tickets', () => {
       body: { tickets: [makeTicket(101, { yard: 12 }), makeTicket(102, { yard: 12 }), makeTicket(103, { yard: 12 })] },
     }));
     const app = renderApp('/dashboard/suppliers?action=new-ticket');
-    const dialog = await screen.findByRole('dialog', { name: 'New request' }, { timeout: 15_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'New request' });
     const listCalls = ticketListQueries().length;
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -94,7 +92,7 @@ describe('supplier tickets', () => {
       body: { statusCode: 500, error: 'Internal', message: 'boom' },
     }));
     const app = renderApp('/dashboard/suppliers?action=new-ticket');
-    const dialog = await screen.findByRole('dialog', { name: 'New request' }, { timeout: 15_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'New request' });
     await app.user.click(within(dialog).getByRole('combobox', { name: 'Origin yard' }));
     await app.user.click(await screen.findByRole('option', { name: /South Chicago Yard/ }));
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -135,7 +133,7 @@ describe('supplier tickets', () => {
       body: { ticket: req.path.endsWith('/5') ? older : newest },
     }));
     renderApp('/dashboard/suppliers/ticket?id=5');
-    expect(await screen.findByRole('heading', { name: 'Trip #5' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip #5' })).toBeInTheDocument();
     expect(
       await screen.findByText('Only trip #9, the newest open request of this yard, can be deleted now.'),
     ).toBeInTheDocument();
@@ -157,7 +155,7 @@ describe('supplier tickets', () => {
       },
     }));
     const app = renderApp('/dashboard/suppliers/ticket?id=9');
-    await app.user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 15_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete request' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete trip #9' }));
     expect(
@@ -169,7 +167,7 @@ describe('supplier tickets', () => {
     pretendDesktop();
     supplierServer([makeTicket(7), makeTicket(8, { status: 'CANCELED', offer: null })]);
     const app = renderApp('/dashboard/suppliers');
-    const table = await screen.findByRole('table', { name: 'Tickets' }, { timeout: 15_000 });
+    const table = await screen.findByRole('table', { name: 'Tickets' });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -202,7 +200,7 @@ describe('supplier tickets', () => {
       body: { statusCode: 500, error: 'Internal', message: 'boom' },
     }));
     renderApp('/dashboard/suppliers?invoiceNumber=INV-77');
-    expect(await screen.findByText('Error retrieving the requests', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error retrieving the requests', {})).toBeInTheDocument();
     expect(ticketListQueries()[0]?.get('invoiceNumber')).toBe('INV-77');
   });
 });

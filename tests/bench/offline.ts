@@ -67,7 +67,7 @@ export async function confirmedTruckTicket(base: string): Promise<number> {
 async function choose(page: Page, label: RegExp, option?: RegExp) {
   await page.getByRole('combobox', { name: label }).click();
   const item = option ? page.getByRole('option', { name: option }).first() : page.getByRole('option').first();
-  await item.waitFor({ state: 'visible', timeout: 20_000 });
+  await item.waitFor({ state: 'visible' });
   await item.click();
 }
 
@@ -122,13 +122,13 @@ export async function offlineFigures(): Promise<void> {
       await page
         .locator('input[data-slot="photos"]')
         .setInputFiles({ name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer: jpeg });
-      await page.getByRole('button', { name: `Remove photo ${i}` }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: `Remove photo ${i}` }).waitFor();
       times.push(performance.now() - started);
     }
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Upload' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
     const sizes = await queuedPhotoSizes(page);
     const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     console.log(
@@ -141,7 +141,7 @@ export async function offlineFigures(): Promise<void> {
     await outbox.waitFor();
     const reconnected = performance.now();
     await context.setOffline(false);
-    await outbox.waitFor({ state: 'detached', timeout: 120_000 });
+    await outbox.waitFor({ state: 'detached' });
     const synced = performance.now() - reconnected;
     const total = 4 * 300_000 + sizes.reduce((a, b) => a + b, 0);
     console.log(

@@ -287,7 +287,7 @@ async function signInByApi(page: Page, username: string): Promise<void> {
     [token, JSON.stringify(user)] as const,
   );
   await page.goto('/dashboard');
-  await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'), { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
   await settle(page);
 }
 

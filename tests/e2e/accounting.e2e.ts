@@ -16,7 +16,7 @@ import { signIn } from './support/session';
 const own = useOwnPortal();
 
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const waiting = page.waitForEvent('download', { timeout: 30_000 });
+  const waiting = page.waitForEvent('download');
   await click();
   const download: Download = await waiting;
   return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
@@ -31,7 +31,7 @@ describe('accounting journey', () => {
     await page.goto('/dashboard/admin/accounting');
     const table = page.getByRole('table', { name: 'Accounting batches' });
     const openRow = table.getByRole('row').filter({ hasText: 'Open period' });
-    await openRow.waitFor({ timeout: 20_000 });
+    await openRow.waitFor();
     await expect.poll(async () => openRow.getByRole('cell').nth(2).textContent()).toBe('NOW');
     const waiting = Number(await openRow.getByTestId('rpa-invoice-count').textContent());
     expect(waiting).toBeGreaterThan(0);
@@ -40,7 +40,7 @@ describe('accounting journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Create RPA' });
     await dialog.getByRole('button', { name: 'Create RPA' }).click();
     const toast = page.getByText(/^RPA created successfully with ID \d+$/);
-    await toast.waitFor({ timeout: 15_000 });
+    await toast.waitFor();
     const id = Number((await toast.textContent())!.match(/\d+$/)![0]);
     const newRow = table.getByRole('row').filter({ hasText: `#${id}` });
     await newRow.waitFor();
@@ -71,7 +71,7 @@ describe('accounting journey', () => {
     await signIn(carrierPage, 'carrier1');
     await carrierPage.goto('/dashboard/carrier/evouchers');
     const card = carrierPage.getByRole('list', { name: 'E-vouchers' }).getByRole('listitem').first();
-    await card.waitFor({ timeout: 20_000 });
+    await card.waitFor();
     const trip = Number((await card.getByText(/^Trip #\d+$/).textContent())!.slice(6));
     const pdf = await downloadOf(carrierPage, () =>
       card.getByRole('button', { name: `Download PDF e-voucher of trip ${trip}` }).click(),

@@ -80,7 +80,7 @@ async function confirmedTruckTicket(): Promise<number> {
 async function choose(page: Page, label: RegExp, option?: RegExp) {
   await page.getByRole('combobox', { name: label }).click();
   const item = option ? page.getByRole('option', { name: option }).first() : page.getByRole('option').first();
-  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  await item.waitFor({ state: 'visible' });
   await item.click();
 }
 
@@ -109,9 +109,7 @@ describe('amounts in Mexican Spanish', () => {
     await amount.pressSequentially('20500,5');
     await page.getByRole('combobox', { name: /Carro\/Equipo/ }).pressSequentially('TRK445566');
     expect(await amount.inputValue()).toBe('20500,5');
-    await page
-      .getByText('Escríbelo así: US$20,500.50 (comas para los miles, punto para los decimales)')
-      .waitFor({ timeout: 10_000 });
+    await page.getByText('Escríbelo así: US$20,500.50 (comas para los miles, punto para los decimales)').waitFor();
     await amount.fill('20500.5');
     await amount.blur();
     expect(await amount.inputValue()).toBe('US$20,500.50');
@@ -126,9 +124,9 @@ describe('amounts in Mexican Spanish', () => {
         .setInputFiles({ name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf() });
     }
     await page.locator('input[data-slot="photos"]').setInputFiles([png('front.png')]);
-    await page.getByRole('button', { name: 'Quitar foto 1' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Quitar foto 1' }).waitFor();
     await page.getByRole('button', { name: 'Subir' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
 
     const admin = await login('admin');
     const { truckDocumentation } = await api<{
@@ -148,7 +146,7 @@ describe('amounts in Mexican Spanish', () => {
     const details = page
       .locator('.mantine-Paper-root')
       .filter({ has: page.getByRole('heading', { name: 'Documentación del proveedor' }) });
-    await details.getByText('US$20,500.50', { exact: true }).waitFor({ timeout: 15_000 });
+    await details.getByText('US$20,500.50', { exact: true }).waitFor();
     await details.getByText('80,000.00', { exact: true }).waitFor();
     await details.getByText('30,000.25', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es-MX');

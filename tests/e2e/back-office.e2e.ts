@@ -34,7 +34,7 @@ describe('back office journey', () => {
     await signIn(page, 'admin');
     await page.goto('/dashboard/admin/contracts?status=active');
     const table = page.getByRole('table', { name: 'Contracts' });
-    await table.waitFor({ timeout: 20_000 });
+    await table.waitFor();
     const edit = page.getByRole('button', { name: /^Edit contract \d+$/ }).first();
     const target = { id: Number(/\d+/.exec((await edit.getAttribute('aria-label')) ?? '')?.[0]) };
     await edit.click();
@@ -42,7 +42,7 @@ describe('back office journey', () => {
     const price = dialog.getByRole('textbox', { name: /^Price/ });
     await price.fill('3100');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await toast(page, 'The contract was updated').waitFor({ timeout: 15_000 });
+    await toast(page, 'The contract was updated').waitFor();
     const after = await api<{ contracts: { id: number; price: number }[] }>(
       page,
       '/api/contracts?contractStatus=active&limit=50',
@@ -56,17 +56,15 @@ describe('back office journey', () => {
     );
     const endedId = ended.contracts.find((c) => c.ended)!.id;
     await expect
-      .poll(() => page.getByRole('button', { name: `Edit contract ${endedId}`, exact: true }).isDisabled(), {
-        timeout: 15_000,
-      })
+      .poll(() => page.getByRole('button', { name: `Edit contract ${endedId}`, exact: true }).isDisabled())
       .toBe(true);
 
     await page.goto('/dashboard/admin/settings');
     const hours = page.getByRole('textbox', { name: 'Offer waiting time (hours)' });
-    await hours.waitFor({ timeout: 15_000 });
+    await hours.waitFor();
     await hours.fill('5');
     await page.getByRole('button', { name: 'Save' }).first().click();
-    await toast(page, 'Configuration has been updated').waitFor({ timeout: 15_000 });
+    await toast(page, 'Configuration has been updated').waitFor();
     const { configurations } = await api<{ configurations: { key: string; value: string }[] }>(
       page,
       '/api/configurations',
@@ -104,14 +102,14 @@ describe('back office journey', () => {
             user = login;
           }
           await page.goto(path);
-          await page.locator('h1').first().waitFor({ timeout: 20_000 });
+          await page.locator('h1').first().waitFor();
           await page.waitForLoadState('networkidle');
-          await expect.poll(() => page.locator('[data-testid="list-loading"]').count(), { timeout: 15_000 }).toBe(0);
+          await expect.poll(() => page.locator('[data-testid="list-loading"]').count()).toBe(0);
           if (dir) await page.screenshot({ path: `${dir}/${name}-${viewport.width}-${lang}.png`, fullPage: true });
         }
         expect(errors).toEqual([]);
         await context.close();
       }
     }
-  }, 150_000);
+  });
 });

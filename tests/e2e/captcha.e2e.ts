@@ -91,7 +91,7 @@ describe('the sign-in captcha', () => {
 
       // The third failure brings up the widget with what to do, and the button waits for it.
       const widget = page.locator('altcha-widget');
-      await widget.waitFor({ state: 'visible', timeout: 20_000 });
+      await widget.waitFor({ state: 'visible' });
       await expect.poll(() => page.getByText(text.explanation).isVisible()).toBe(true);
       expect(await button.isDisabled()).toBe(true);
       await shot(page, `captcha-${lang}-${device}-1-asked`);
@@ -108,7 +108,7 @@ describe('the sign-in captcha', () => {
         await checkbox.focus();
         await page.keyboard.press('Space');
       }
-      await expect.poll(() => widget.getByText(text.verified).isVisible(), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => widget.getByText(text.verified).isVisible()).toBe(true);
       const solvedInMs = Date.now() - started;
       await expect.poll(() => button.isEnabled()).toBe(true);
       await shot(page, `captcha-${lang}-${device}-2-verified`);
@@ -116,7 +116,7 @@ describe('the sign-in captcha', () => {
 
       await page.getByLabel(text.password, { exact: true }).fill(DEMO_PASSWORD);
       await button.click();
-      await page.waitForURL((url) => url.pathname === home, { timeout: 20_000 });
+      await page.waitForURL((url) => url.pathname === home);
       await shot(page, `captcha-${lang}-${device}-3-signed-in`);
 
       // The widget, its stylesheet and its worker ran under the portal's CSP without a violation.

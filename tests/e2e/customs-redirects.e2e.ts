@@ -25,7 +25,7 @@ describe('admin and customs path redirects', () => {
     await signIn(page, 'customs1');
     await page.goto('/dashboard/admin/ta-invoice/11');
     await expectPath(page, '/dashboard/customs/predoc/11');
-    await page.getByRole('heading', { name: 'Truck documentation · Trip ID 11' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Truck documentation · Trip ID 11' }).waitFor();
     await page.getByRole('heading', { name: 'Supplier documentation' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -43,7 +43,7 @@ describe('admin and customs path redirects', () => {
     ] as const) {
       await page.goto(path);
       await expectPath(page, `/dashboard/admin/ta-invoice/${id}`);
-      await page.getByRole('heading', { name: `Trip ID ${id}` }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: `Trip ID ${id}` }).waitFor();
     }
     await page.getByRole('heading', { name: 'Supplier documentation' }).waitFor();
     expect(errors).toEqual([]);

@@ -73,13 +73,13 @@ describe('documentation from the list on a phone', () => {
         await page.reload();
       }
       const card = page.locator(`[data-ticket-id="${id}"]`);
-      await card.getByRole('link', { name: load }).waitFor({ timeout: 20_000 });
+      await card.getByRole('link', { name: load }).waitFor();
       await card.getByRole('link', { name: load }).click();
-      await page.waitForURL((url) => url.pathname === FORM_PATH[mode], { timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname === FORM_PATH[mode]);
       const picked = page
         .getByRole('combobox', { name: language === 'Spanish' ? /^(Ticket|Viaje)/ : TICKET_LABEL[mode] })
         .first();
-      await expect.poll(() => picked.inputValue(), { timeout: 15_000 }).toContain(`#${id}`);
+      await expect.poll(() => picked.inputValue()).toContain(`#${id}`);
       await page.getByRole('button', { name: upload }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
@@ -96,9 +96,9 @@ describe('documentation from the list on a phone', () => {
       .locator(`[data-ticket-id="${id}"]`)
       .getByRole('link', { name: new RegExp(`^Trip #${id}\\b`) })
       .click();
-    await page.getByRole('heading', { name: `Trip #${id}` }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: `Trip #${id}` }).waitFor();
     await page.getByRole('link', { name: 'Load documentation' }).click();
-    await page.waitForURL((url) => url.pathname === FORM_PATH[mode], { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === FORM_PATH[mode]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -22,7 +22,7 @@ afterAll(async () => {
 async function choose(page: Page, label: RegExp, option?: RegExp): Promise<string> {
   await page.getByRole('combobox', { name: label }).click();
   const item = option ? page.getByRole('option', { name: option }).first() : page.getByRole('option').first();
-  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  await item.waitFor({ state: 'visible' });
   const text = (await item.textContent()) ?? '';
   await item.click();
   return text;
@@ -39,7 +39,7 @@ async function attachDocuments(page: Page) {
     await page.locator(`input[data-slot="${slot}"]`).setInputFiles(pdf(`${slot}.pdf`));
   }
   await page.locator('input[data-slot="photos"]').setInputFiles([png('front.png'), png('side.png')]);
-  await page.getByRole('button', { name: 'Remove photo 2' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Remove photo 2' }).waitFor();
 }
 
 const toast = (page: Page, text: string | RegExp) =>
@@ -66,7 +66,7 @@ describe('documentation journey', () => {
       await choose(page, /^Material/);
       await attachDocuments(page);
       await page.getByRole('button', { name: 'Upload' }).click();
-      await toast(page, `Truck ID ${tripId}`).waitFor({ timeout: 20_000 });
+      await toast(page, `Truck ID ${tripId}`).waitFor();
       await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
     });
 
@@ -75,19 +75,19 @@ describe('documentation journey', () => {
       await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
       await page.getByRole('link', { name: 'Edit documentation' }).click();
       const amount = page.getByRole('textbox', { name: /Invoice amount/ });
-      await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).toBe('US$1,234.56');
+      await expect.poll(() => amount.inputValue()).toBe('US$1,234.56');
       await amount.fill('1300');
       // The admin also replaces the weight certificate (admin limits; only the picked file is sent).
       await page.locator('input[data-slot="weightCertificate"]').setInputFiles(pdf('weight-corrected.pdf'));
       await page.getByText('weight-corrected.pdf').waitFor();
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await toast(page, 'Data updated successfully').waitFor({ timeout: 15_000 });
+      await toast(page, 'Data updated successfully').waitFor();
       await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
       // Back twice (edit form, then the TA invoice page) inside the app: the page refetches the saved values.
       await page.goBack();
       await page.goBack();
       await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${tripId}`);
-      await page.getByText('US$1,300.00').first().waitFor({ timeout: 15_000 });
+      await page.getByText('US$1,300.00').first().waitFor();
       await page.getByText('weight-corrected.pdf').waitFor();
       await page.getByText('salesInvoice.pdf').waitFor();
     });
@@ -100,7 +100,7 @@ describe('documentation journey', () => {
       await choose(page, /Border crossing/, /Laredo – Nuevo Laredo/);
       await page.locator('input[data-slot="invoiceFile"]').setInputFiles(pdf('ta-invoice.pdf'));
       await page.getByRole('button', { name: 'Add TA invoice' }).click();
-      await toast(page, `Trip ID ${tripId}: TA invoice added successfully`).waitFor({ timeout: 20_000 });
+      await toast(page, `Trip ID ${tripId}: TA invoice added successfully`).waitFor();
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -124,30 +124,30 @@ describe('documentation journey', () => {
           .click();
         const name = `Open documentation of trip ${tripId}`;
         const row = table.getByRole('row').filter({ has: page.getByRole('link', { name }) });
-        await row.waitFor({ timeout: 15_000 });
+        await row.waitFor();
         await expect.poll(() => row.textContent()).toContain('Awaiting');
         return row.getByRole('link', { name });
       };
       await (await unreadTrip()).click();
       const unread = page.getByRole('button', { name: 'Mark as unread' });
-      await unread.waitFor({ timeout: 15_000 });
+      await unread.waitFor();
       // The documents in the page: a photo's thumbnail, and the sales invoice framed from the inline answer.
       const thumb = page.getByRole('img', { name: 'Photo 1' });
-      await thumb.waitFor({ timeout: 15_000 });
+      await thumb.waitFor();
       await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'View Sales invoice' }).click();
       const viewer = page.getByRole('dialog', { name: 'Sales invoice' });
-      await viewer.locator('iframe[src^="blob:"]').waitFor({ timeout: 15_000 });
+      await viewer.locator('iframe[src^="blob:"]').waitFor();
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'hidden' });
       // Marked unread, the ticket stays unread: the button keeps offering 'Mark as read', and the list
       // of unread documentation still holds it.
       await unread.click();
-      await page.getByRole('button', { name: 'Mark as read' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Mark as read' }).waitFor();
       await (await unreadTrip()).click();
       await page.getByRole('button', { name: 'Release' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
-      await toast(page, 'Released: the ticket is in MX transit').waitFor({ timeout: 15_000 });
+      await toast(page, 'Released: the ticket is in MX transit').waitFor();
     });
 
     // Step: let the admin mark it delivered and list it among the delivered.
@@ -155,11 +155,11 @@ describe('documentation journey', () => {
       await page.goto(`/dashboard/admin/ta-invoice/${tripId}`);
       await page.getByRole('button', { name: 'Mark delivered' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-      await toast(page, 'The ticket was marked delivered').waitFor({ timeout: 15_000 });
+      await toast(page, 'The ticket was marked delivered').waitFor();
       await page.goto('/dashboard/admin/delivered');
-      await page.locator(`[data-ticket-id="${tripId}"]`).first().waitFor({ timeout: 15_000 });
+      await page.locator(`[data-ticket-id="${tripId}"]`).first().waitFor();
     });
-  }, 180_000);
+  });
 });
 
 describe('railcar documentation', () => {
@@ -189,7 +189,7 @@ describe('railcar documentation', () => {
       await page.getByRole('textbox', { name: /Comments/ }).fill('Two coupled cars');
       await attachDocuments(page);
       await page.getByRole('button', { name: 'Upload' }).click();
-      await toast(page, `Railcar ID ${id}:`).waitFor({ timeout: 20_000 });
+      await toast(page, `Railcar ID ${id}:`).waitFor();
       await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
 
       // Edit it from its ticket page (the ticket travels in navigation state); the demo data pushes it past
@@ -197,18 +197,18 @@ describe('railcar documentation', () => {
       await page.goto(`/dashboard/suppliers/ticket?id=${id}`);
       await page.getByRole('link', { name: 'Railcar documentation' }).click();
       const comments = page.getByRole('textbox', { name: /Comments/ });
-      await expect.poll(() => comments.inputValue(), { timeout: 15_000 }).toBe('Two coupled cars');
+      await expect.poll(() => comments.inputValue()).toBe('Two coupled cars');
       expect(await page.getByRole('button', { name: 'Cancel ticket' }).isEnabled()).toBe(true);
       await comments.fill('Three coupled cars');
       await page.getByRole('button', { name: 'Update' }).click();
-      await toast(page, `Railcar ID: ${id} successful update`).waitFor({ timeout: 20_000 });
+      await toast(page, `Railcar ID: ${id} successful update`).waitFor();
       await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
     });
 
     // The admin reviews what was stored: the waybill and comments of the railcar documentation.
     await asUser(browser, 'admin', DESKTOP, async (page) => {
       await page.goto(`/dashboard/admin/ta-invoice/${railTripId}`);
-      await page.getByText('9876543').waitFor({ timeout: 15_000 });
+      await page.getByText('9876543').waitFor();
       await page.getByText('Three coupled cars').waitFor();
       expect(await page.getByText('GATX123456').count()).toBeGreaterThan(0);
     });
@@ -222,27 +222,25 @@ describe('railcar documentation', () => {
       await page.getByRole('link', { name: 'Editar documentación' }).click();
       await page.waitForURL((url) => url.pathname === `/dashboard/admin/ticket-edit/${railTripId}`);
       const waybill = page.getByRole('textbox', { name: /WayBill/ });
-      await expect.poll(() => waybill.inputValue(), { timeout: 15_000 }).toBe('9876543');
+      await expect.poll(() => waybill.inputValue()).toBe('9876543');
       expect(await page.getByRole('combobox', { name: /^Destino/ }).isDisabled()).toBe(true);
 
       await waybill.fill('98A');
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
-      await page
-        .getByText('La carta de porte debe contener solo dígitos numéricos (mín. 5)')
-        .waitFor({ timeout: 10_000 });
+      await page.getByText('La carta de porte debe contener solo dígitos numéricos (mín. 5)').waitFor();
 
       await waybill.fill('5550001');
       await page.getByRole('textbox', { name: /Comentarios/ }).fill('Four coupled cars');
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
-      await toast(page, 'Datos actualizados con éxito').waitFor({ timeout: 15_000 });
+      await toast(page, 'Datos actualizados con éxito').waitFor();
       await page.waitForURL((url) => url.pathname.startsWith('/dashboard/admin/ongoing'));
       await page.goBack();
       await page.goBack();
       await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${railTripId}`);
-      await page.getByText('5550001').waitFor({ timeout: 15_000 });
+      await page.getByText('5550001').waitFor();
       await page.getByText('Four coupled cars').waitFor();
     });
-  }, 120_000);
+  });
 });
 
 describe('purchase order import', () => {
@@ -258,7 +256,7 @@ describe('purchase order import', () => {
         .locator('input[data-slot="purchaseOrders"]')
         .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await page.getByRole('button', { name: 'Import' }).click();
-      await page.getByText('1 purchase order imported').waitFor({ timeout: 15_000 });
+      await page.getByText('1 purchase order imported').waitFor();
       expect(await page.getByRole('table', { name: 'Rows not imported' }).textContent()).toContain(
         'Unknown supplier SAP id NOPE',
       );

@@ -181,7 +181,7 @@ const section = (page: Page, title: string) =>
 async function choose(page: Page, label: RegExp) {
   await page.getByRole('combobox', { name: label }).click();
   const item = page.getByRole('option').first();
-  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  await item.waitFor({ state: 'visible' });
   await item.click();
 }
 
@@ -195,7 +195,7 @@ describe("each role's first task from its home", () => {
       {
         const { page, errors, close } = await openApp('supplier1', viewport, locale);
         const card = section(page, text.documentation).locator(`[data-ticket-id="${documented}"]`);
-        await card.getByRole('link', { name: text.load }).waitFor({ timeout: 20_000 });
+        await card.getByRole('link', { name: text.load }).waitFor();
         await expectAccessible(page);
         await card.getByRole('link', { name: text.load }).click();
         await page.waitForURL((url) => url.pathname === '/dashboard/suppliers/truck-documentation');
@@ -213,9 +213,9 @@ describe("each role's first task from its home", () => {
           await page.locator(`input[data-slot="${slot}"]`).setInputFiles(pdf(`${slot}.pdf`));
         }
         await page.locator('input[data-slot="photos"]').setInputFiles([png('front.png'), png('side.png')]);
-        await page.getByRole('button', { name: text.removePhoto }).waitFor({ timeout: 10_000 });
+        await page.getByRole('button', { name: text.removePhoto }).waitFor();
         await page.getByRole('button', { name: text.upload, exact: true }).click();
-        await page.waitForURL((url) => url.pathname === '/dashboard/suppliers', { timeout: 20_000 });
+        await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
         // Documented: it leaves the section that asked for it.
         await section(page, text.documentation).waitFor();
         await expect
@@ -229,17 +229,13 @@ describe("each role's first task from its home", () => {
       {
         const { page, errors, close } = await openApp(offered.carrier, viewport, locale);
         const card = section(page, text.offers).locator(`[data-ticket-id="${offered.id}"]`);
-        await expect
-          .poll(() => card.getByTestId('time-left').textContent(), { timeout: 20_000 })
-          .toMatch(text.timeLeft);
+        await expect.poll(() => card.getByTestId('time-left').textContent()).toMatch(text.timeLeft);
         await expectAccessible(page);
         await card.getByRole('button', { name: text.accept }).click();
         const dialog = page.getByRole('dialog', { name: text.acceptTrip(offered.id) });
         await dialog.getByRole('button', { name: text.accept }).click();
         // Accepted: it is a pickup now, no longer an offer.
-        await page
-          .locator(`[data-testid^="work-pickups-"] [data-ticket-id="${offered.id}"]`)
-          .waitFor({ timeout: 20_000 });
+        await page.locator(`[data-testid^="work-pickups-"] [data-ticket-id="${offered.id}"]`).waitFor();
         expect(await section(page, text.offers).locator(`[data-ticket-id="${offered.id}"]`).count()).toBe(0);
         expect(errors).toEqual([]);
         await close();
@@ -248,12 +244,12 @@ describe("each role's first task from its home", () => {
       // The admin opens, from its work tile, the documentation the supplier just loaded.
       {
         const { page, errors, close } = await openApp('admin', viewport, locale);
-        await page.getByRole('link', { name: text.invoiceTile }).waitFor({ timeout: 20_000 });
+        await page.getByRole('link', { name: text.invoiceTile }).waitFor();
         await expectAccessible(page);
         await page.getByRole('link', { name: text.invoiceTile }).click();
         await page.waitForURL((url) => url.search === '?status=SUPPLIER_INVOICED');
         const row = page.locator(`[data-ticket-id="${documented}"]`).first();
-        await row.getByRole('link', { name: text.taInvoice }).click({ timeout: 20_000 });
+        await row.getByRole('link', { name: text.taInvoice }).click();
         await page.waitForURL((url) => url.pathname === `/dashboard/admin/ta-invoice/${documented}`);
         expect(errors).toEqual([]);
         await close();
@@ -266,22 +262,18 @@ describe("each role's first task from its home", () => {
         const { page, errors, close } = await openApp('customs1', viewport, locale);
         const unread = section(page, text.unread);
         const first = unread.getByRole('link', { name: text.openTrip }).first();
-        await first.waitFor({ timeout: 20_000 });
+        await first.waitFor();
         await expectAccessible(page);
         const trip = (await first.textContent())?.replace('#', '');
         await first.click();
-        await page.getByRole('button', { name: text.markUnread }).waitFor({ timeout: 20_000 });
+        await page.getByRole('button', { name: text.markUnread }).waitFor();
         await page.goto('/');
-        await section(page, text.unread).waitFor({ timeout: 20_000 });
+        await section(page, text.unread).waitFor();
         await expect
-          .poll(
-            () =>
-              section(page, text.unread)
-                .getByRole('link', { name: new RegExp(`\\b${trip}$`) })
-                .count(),
-            {
-              timeout: 20_000,
-            },
+          .poll(() =>
+            section(page, text.unread)
+              .getByRole('link', { name: new RegExp(`\\b${trip}$`) })
+              .count(),
           )
           .toBe(0);
         expect(errors).toEqual([]);

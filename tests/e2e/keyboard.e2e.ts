@@ -31,7 +31,7 @@ const isFocused = (target: Locator) =>
  * `hidden`: the focusable element is drawn by its label (a segmented control's radio input).
  */
 async function tabTo(page: Page, target: Locator, { back = false, max = 80, hidden = false } = {}): Promise<void> {
-  await target.waitFor({ state: hidden ? 'attached' : 'visible', timeout: 20_000 });
+  await target.waitFor({ state: hidden ? 'attached' : 'visible' });
   for (let presses = 0; presses <= max; presses += 1) {
     if (await isFocused(target)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
@@ -50,10 +50,10 @@ async function chooseWithKeys(page: Page, combobox: Locator, option: RegExp = /.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await page.keyboard.press('ArrowDown');
     // The combobox names its open list (aria-controls): another select's list may still be closing.
-    await expect.poll(() => combobox.getAttribute('aria-controls'), { timeout: 15_000 }).toBeTruthy();
+    await expect.poll(() => combobox.getAttribute('aria-controls')).toBeTruthy();
     const listbox = page.locator(`[id="${await combobox.getAttribute('aria-controls')}"]`);
-    await listbox.waitFor({ state: 'visible', timeout: 15_000 });
-    await listbox.getByRole('option').first().waitFor({ timeout: 15_000 });
+    await listbox.waitFor({ state: 'visible' });
+    await listbox.getByRole('option').first().waitFor();
     const count = await listbox.getByRole('option').count();
     let chosen = '';
     for (let moves = 0; moves <= count && !chosen; moves += 1) {
@@ -85,7 +85,7 @@ async function signInWithKeys(page: Page, username: string): Promise<void> {
   await tabTo(page, page.getByLabel('Password', { exact: true }));
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
-  await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'), { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
 }
 
 interface ApiTicket {
@@ -138,7 +138,7 @@ async function pickFilesWithKeys(
   // Waiting for the chooser turns on Playwright's interception of file dialogs, which takes a round trip to the
   // browser; it starts before the Tab presses so that it is on when the key opens the dialog (started together
   // with the key press, the dialog sometimes opened first and was never reported).
-  const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
+  const chooser = page.waitForEvent('filechooser');
   await tabTo(page, button);
   await page.keyboard.press(key);
   await (await chooser).setFiles(files);
@@ -165,7 +165,7 @@ describe('keyboard-only journeys', () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Create' }));
     await page.keyboard.press('Enter');
     const created = toast(page, /Trip IDs: /);
-    await created.waitFor({ timeout: 15_000 });
+    await created.waitFor();
     expect(await created.textContent()).toContain('Request created');
     const tripId = Number(/#(\d+)/.exec((await created.textContent()) ?? '')?.[1]);
     expect(tripId).toBeGreaterThan(0);
@@ -204,7 +204,7 @@ describe('keyboard-only journeys', () => {
     await dialog.waitFor();
     await tabTo(page, dialog.getByRole('button', { name: 'Release' }));
     await page.keyboard.press('Enter');
-    await toast(page, 'Released: the ticket is in MX transit').waitFor({ timeout: 15_000 });
+    await toast(page, 'Released: the ticket is in MX transit').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -250,11 +250,9 @@ describe('keyboard-only journeys', () => {
     expect(chosen).not.toBe(firstTime);
     await tabTo(page, dialog.getByRole('button', { name: 'Accept' }));
     await page.keyboard.press('Enter');
-    await toast(page, `Trip ID ${id} accepted`).waitFor({ timeout: 15_000 });
+    await toast(page, `Trip ID ${id} accepted`).waitFor();
     expect(await toast(page, `Trip ID ${id} accepted`).textContent()).toContain(chosen);
-    await expect
-      .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('CONFIRMED');
+    await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status')).toBe('CONFIRMED');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -270,7 +268,7 @@ describe('keyboard-only journeys', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/dashboard/suppliers/truck-documentation');
     await expect
-      .poll(() => page.getByRole('combobox', { name: /Ticket \(by carrier\)/ }).inputValue(), { timeout: 15_000 })
+      .poll(() => page.getByRole('combobox', { name: /Ticket \(by carrier\)/ }).inputValue())
       .toContain(`#${id}`);
     await chooseWithKeys(page, page.getByRole('combobox', { name: /^Destination/ }));
     // The date field opens its calendar with Enter; the day in the Tab order is picked with Enter.
@@ -299,7 +297,7 @@ describe('keyboard-only journeys', () => {
         .locator('.mantine-InputWrapper-root')
         .filter({ has: page.locator(`input[data-slot="${slot}"]`) });
       await pickFilesWithKeys(page, field.getByRole('button', { name: 'Choose PDF' }), [pdf(`${slot}.pdf`)]);
-      await field.getByText(`${slot}.pdf`).waitFor({ timeout: 10_000 });
+      await field.getByText(`${slot}.pdf`).waitFor();
     }
     await pickFilesWithKeys(
       page,
@@ -307,10 +305,10 @@ describe('keyboard-only journeys', () => {
       [png('front.png'), png('side.png')],
       'Space',
     );
-    await page.getByRole('button', { name: 'Remove photo 2' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Remove photo 2' }).waitFor();
     await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
     await page.keyboard.press('Enter');
-    await toast(page, `Truck ID ${id}`).waitFor({ timeout: 20_000 });
+    await toast(page, `Truck ID ${id}`).waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard/suppliers');
     expect(errors).toEqual([]);
     await context.close();

@@ -50,9 +50,9 @@ describe('Spanish layout', () => {
   it("should fit the admin's ongoing table in 1280 px with every 'Factura TA' button in sight", async () => {
     const { context, page, errors } = await spanish('admin', DESKTOP, '/dashboard/admin/ongoing');
     const table = page.getByRole('table', { name: 'Tickets' });
-    await table.waitFor({ timeout: 20_000 });
+    await table.waitFor();
     const buttons = page.getByRole('link', { name: 'Factura TA' });
-    await buttons.first().waitFor({ timeout: 20_000 });
+    await buttons.first().waitFor();
     const widths = await table.evaluate((element) => ({
       table: element.scrollWidth,
       room: element.parentElement!.clientWidth,
@@ -75,7 +75,7 @@ describe('Spanish layout', () => {
     ['customs1', '/dashboard/customs'],
   ])('should show every bottom-bar label of %s whole at 390 px', async (username, path) => {
     const { context, page, errors } = await spanish(username, PHONE, path);
-    await page.getByRole('navigation', { name: 'Menú principal' }).last().waitFor({ timeout: 20_000 });
+    await page.getByRole('navigation', { name: 'Menú principal' }).last().waitFor();
     expect(await cutLabels(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -83,7 +83,7 @@ describe('Spanish layout', () => {
 
   it("should show the filter drawer's buttons whole at 390 px", async () => {
     const { context, page, errors } = await spanish('admin', PHONE, '/dashboard/admin/contracts');
-    await page.getByRole('list', { name: 'Contratos' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('list', { name: 'Contratos' }).waitFor();
     await page.getByRole('button', { name: 'Filtros' }).click();
     const drawer = page.getByRole('dialog', { name: 'Filtros' });
     await drawer.getByRole('button', { name: /^Ver \d+ contratos$/ }).waitFor();
@@ -94,7 +94,7 @@ describe('Spanish layout', () => {
 
   it("should show the suppliers' request badges whole at 1280 px", async () => {
     const { context, page, errors } = await spanish('admin', DESKTOP, '/dashboard/admin/suppliersabm');
-    await page.getByRole('table', { name: 'Proveedores' }).getByText('Permitidas').first().waitFor({ timeout: 20_000 });
+    await page.getByRole('table', { name: 'Proveedores' }).getByText('Permitidas').first().waitFor();
     expect(await cutTexts(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -103,7 +103,7 @@ describe('Spanish layout', () => {
   it("should show a contract's dates in its edit modal as the list writes them", async () => {
     const { context, page, errors } = await spanish('admin', DESKTOP, '/dashboard/admin/contracts?status=active');
     const row = page.getByRole('table', { name: 'Contratos' }).getByRole('row').nth(1);
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor();
     // The list names the month (`29 ago`, `29 ago 2027`); the inputs are typed DD/MM/YYYY (decision 0001
     // of src/shared/format): the same two days, each written by the one formatter.
     const listed = (await row.innerText()).match(/\d{1,2} [a-z]{3}( \d{4})?/g)!;
@@ -115,7 +115,7 @@ describe('Spanish layout', () => {
       const [day, month, year] = text.split('/');
       return formatDay(`${year}-${month}-${day}`, 'es');
     };
-    await expect.poll(async () => asListed(await typed(/^Desde/)), { timeout: 10_000 }).toBe(listed[0]);
+    await expect.poll(async () => asListed(await typed(/^Desde/))).toBe(listed[0]);
     expect(asListed(await typed(/^Hasta/))).toBe(listed[1]);
     expect(errors).toEqual([]);
     await context.close();
@@ -124,12 +124,12 @@ describe('Spanish layout', () => {
   it('should name every carrier in the service-level chart at 390 px', async () => {
     const { context, page, errors } = await spanish('admin', PHONE, '/dashboard/admin/service-level');
     const cards = page.getByRole('list', { name: 'Nivel de servicio por transportista' });
-    await cards.waitFor({ timeout: 20_000 });
+    await cards.waitFor();
     const carriers = await cards
       .getByRole('listitem')
       .evaluateAll((items) => items.map((item) => item.firstElementChild?.textContent ?? ''));
     const tickTexts = page.locator('svg text.recharts-cartesian-axis-tick-value');
-    await expect.poll(() => tickTexts.count(), { timeout: 20_000 }).toBeGreaterThan(carriers.length);
+    await expect.poll(() => tickTexts.count()).toBeGreaterThan(carriers.length);
     // A name that wraps is split over lines: compare without spaces.
     const squeeze = (text: string) => text.replace(/\s+/g, '');
     const ticks = (await tickTexts.allTextContents()).map(squeeze);
@@ -141,7 +141,7 @@ describe('Spanish layout', () => {
 
   it('should keep the logo whole and the search full width at 390 px, offline with the outbox in the header', async () => {
     const { context, page, errors } = await spanish('admin', PHONE, '/dashboard/admin/ongoing');
-    await page.locator('[data-ticket-id]').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-ticket-id]').first().waitFor();
     // An item the server refused stays in the outbox until the user acts on it: it is never sent.
     await page.evaluate(async () => {
       const userId = (JSON.parse(localStorage.getItem('user')!) as { id: number }).id;
@@ -172,10 +172,10 @@ describe('Spanish layout', () => {
     });
     await page.reload();
     const outbox = page.getByRole('button', { name: 'Bandeja de salida: 1 elemento rechazado por el servidor' });
-    await outbox.waitFor({ timeout: 20_000 });
+    await outbox.waitFor();
     await context.setOffline(true);
     const badge = page.getByRole('status', { name: 'Sin conexión' });
-    await badge.waitFor({ timeout: 10_000 });
+    await badge.waitFor();
 
     const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!;
     const logo = await box(page.locator('header img[src="/logo.svg"]'));

@@ -54,7 +54,7 @@ describe('live updates between two browsers', () => {
     supplierErrors = watchErrors(supplier);
     await signIn(supplier, 'supplier1');
     await supplier.goto('/dashboard/suppliers');
-    await supplier.locator('[data-ticket-id]').first().waitFor({ timeout: 15_000 });
+    await supplier.locator('[data-ticket-id]').first().waitFor();
     // A marker that a reload would wipe.
     await supplier.evaluate(() => Object.assign(window, { liveMarker: 'no reload' }));
 
@@ -74,9 +74,7 @@ describe('live updates between two browsers', () => {
     // it, so it shows no live toast (one toast per action: shared/domain/events.ts, isOwnAction); the
     // toast a colleague or another party sees is checked below for the carrier's accept.
     const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-    await expect
-      .poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('PENDING');
+    await expect.poll(() => row.locator('[data-status]').first().getAttribute('data-status')).toBe('PENDING');
     expect(await supplier.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('no reload');
 
     // Whoever the allocation picked, the admin hands it to carrier1 (a manual change sends no event).
@@ -96,15 +94,13 @@ describe('live updates between two browsers', () => {
       .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
       .toMatch(/^\d{1,2}:\d{2}\s(AM|PM)$/);
     await dialog.getByRole('button', { name: 'Accept' }).click();
-    await toast(carrier, `Trip ID ${tripId} accepted`).waitFor({ timeout: 15_000 });
+    await toast(carrier, `Trip ID ${tripId} accepted`).waitFor();
 
     const live = toast(supplier, `Trip ID ${tripId} confirmed by Rápido Freight Lines`);
-    await live.waitFor({ timeout: 15_000 });
+    await live.waitFor();
     expect(await live.textContent()).toContain('Ticket confirmed');
     const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-    await expect
-      .poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('CONFIRMED');
+    await expect.poll(() => row.locator('[data-status]').first().getAttribute('data-status')).toBe('CONFIRMED');
     expect(await row.textContent()).toContain('Rápido Freight Lines');
     expect(await supplier.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('no reload');
     expect(supplierErrors).toEqual([]);
@@ -151,16 +147,14 @@ async function pushReadyPage(language: 'en' | 'es'): Promise<{ page: Page; conte
   // The texts the app leaves for the service worker, in the chosen language.
   const expected = language === 'es' ? 'Ticket confirmado' : 'Ticket confirmed';
   await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const response = await (await caches.open('portal-live-settings')).match('/__live-settings.json');
-          return response
-            ? ((await response.json()) as { templates: { byTitle: { confirmed: { title: string } } } }).templates
-                .byTitle.confirmed.title
-            : null;
-        }),
-      { timeout: 10_000 },
+    .poll(() =>
+      page.evaluate(async () => {
+        const response = await (await caches.open('portal-live-settings')).match('/__live-settings.json');
+        return response
+          ? ((await response.json()) as { templates: { byTitle: { confirmed: { title: string } } } }).templates.byTitle
+              .confirmed.title
+          : null;
+      }),
     )
     .toBe(expected);
   return { page, context };
@@ -194,7 +188,7 @@ const notificationsOf = (page: Page) =>
   });
 
 async function waitForNotification(page: Page, match: (n: Shown) => boolean): Promise<Shown> {
-  await expect.poll(async () => (await notificationsOf(page)).some(match), { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => (await notificationsOf(page)).some(match)).toBe(true);
   return (await notificationsOf(page)).find(match)!;
 }
 

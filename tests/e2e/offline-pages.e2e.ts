@@ -51,12 +51,12 @@ async function offlineListThenOnline(
 ) {
   await context.setOffline(true);
   await page.goto(path);
-  await page.getByText(NOT_SAVED_LIST).waitFor({ timeout: 20_000 });
+  await page.getByText(NOT_SAVED_LIST).waitFor();
   expect(await page.getByRole('button', { name: 'Try again' }).isDisabled()).toBe(true);
   await shot(page, name);
   await context.setOffline(false);
   await loaded(page);
-  await page.getByText(NOT_SAVED_LIST).waitFor({ state: 'detached', timeout: 20_000 });
+  await page.getByText(NOT_SAVED_LIST).waitFor({ state: 'detached' });
   expect(await errorToasts(page)).toBe(0);
 }
 
@@ -67,7 +67,7 @@ describe('pages never kept on this device', () => {
       context,
       page,
       '/dashboard/carrier/all',
-      (p) => p.locator('[data-ticket-id]').first().waitFor({ timeout: 20_000 }),
+      (p) => p.locator('[data-ticket-id]').first().waitFor(),
       'offline-carrier-all-390-en',
     );
     expect(errors).toEqual([]);
@@ -78,11 +78,11 @@ describe('pages never kept on this device', () => {
     const { context, page, errors } = await installedSession('admin', DESKTOP, 'es');
     await context.setOffline(true);
     await page.goto('/dashboard/admin/delivered');
-    await page.getByText('Esta lista aún no está guardada en este dispositivo').waitFor({ timeout: 20_000 });
+    await page.getByText('Esta lista aún no está guardada en este dispositivo').waitFor();
     expect(await page.getByText('Todavía no hay solicitudes entregadas').count()).toBe(0);
     await shot(page, 'offline-admin-delivered-1280-es');
     await context.setOffline(false);
-    await page.locator('[data-ticket-id]').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-ticket-id]').first().waitFor();
     expect(await errorToasts(page)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -94,7 +94,7 @@ describe('pages never kept on this device', () => {
       context,
       page,
       '/dashboard/customs/truck-documentation',
-      (p) => p.getByRole('table', { name: 'Documentation' }).waitFor({ timeout: 20_000 }),
+      (p) => p.getByRole('table', { name: 'Documentation' }).waitFor(),
       'offline-customs-trucks-1280-en',
     );
     expect(errors).toEqual([]);
@@ -103,15 +103,15 @@ describe('pages never kept on this device', () => {
 
   it('should say a ticket page is not saved here while offline instead of a skeleton, then show it', async () => {
     const { context, page, errors } = await installedSession('supplier1');
-    await page.locator('[data-ticket-id]').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-ticket-id]').first().waitFor();
     const id = await page.locator('[data-ticket-id]').first().getAttribute('data-ticket-id');
     await context.setOffline(true);
     await page.goto(`/dashboard/suppliers/ticket?id=${id}`);
-    await page.getByText('This ticket is not saved on this device yet').waitFor({ timeout: 20_000 });
+    await page.getByText('This ticket is not saved on this device yet').waitFor();
     expect(await page.getByTestId('ticket-loading').count()).toBe(0);
     await shot(page, 'offline-ticket-390-en');
     await context.setOffline(false);
-    await page.getByRole('heading', { name: `Trip #${id}` }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: `Trip #${id}` }).waitFor();
     expect(await errorToasts(page)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -122,19 +122,17 @@ describe('pages never kept on this device', () => {
     // Connected to a network that does not reach the server (a yard's Wi-Fi without uplink).
     await page.route('**/api/tickets?**', (route) => route.abort('connectionrefused'));
     await page.goto('/dashboard/suppliers/previous');
-    await page.getByText('Esta lista aún no está guardada en este dispositivo').waitFor({ timeout: 30_000 });
+    await page.getByText('Esta lista aún no está guardada en este dispositivo').waitFor();
     expect(await page.getByText('No hay solicitudes anteriores').count()).toBe(0);
     expect(await page.getByText('Error al obtener las solicitudes').count()).toBe(0);
     await shot(page, 'unreachable-supplier-previous-390-es');
     // While the query still retries by itself the button shows it is trying; once the tries end it waits
     // for the user, and only then is the network mended (otherwise a retry, not the button, loads it).
     const retry = page.getByRole('button', { name: 'Reintentar' });
-    await expect.poll(() => retry.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => retry.isEnabled()).toBe(true);
     await page.unroute('**/api/tickets?**');
     await retry.click();
-    await page
-      .getByText('Esta lista aún no está guardada en este dispositivo')
-      .waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByText('Esta lista aún no está guardada en este dispositivo').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -36,11 +36,9 @@ describe('a session ended by a password change on another device', () => {
     await dialog.getByRole('button', { name: 'Change password' }).click();
 
     // The phone does nothing; it lands on the login with the notice.
-    await phone.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+    await phone.waitForURL((url) => url.pathname === '/login');
     await expect
-      .poll(() => phone.getByRole('alert').filter({ hasText: 'Your session has ended; sign in again' }).count(), {
-        timeout: 15_000,
-      })
+      .poll(() => phone.getByRole('alert').filter({ hasText: 'Your session has ended; sign in again' }).count())
       .toBe(1);
     expect(await phone.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // A picture for a person to look at, when E2E_SHOTS_DIR names a folder.

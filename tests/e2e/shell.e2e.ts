@@ -227,13 +227,11 @@ describe('signing in and the app shell', () => {
       });
       await page.goto(home);
       await expect
-        .poll(
-          () =>
-            page
-              .getByRole('link', { name: /^Trip #\d+/ })
-              .first()
-              .isVisible(),
-          { timeout: 20_000 },
+        .poll(() =>
+          page
+            .getByRole('link', { name: /^Trip #\d+/ })
+            .first()
+            .isVisible(),
         )
         .toBe(true);
       expect(screenHeld).toBe(true);
@@ -284,9 +282,7 @@ describe('signing in and the app shell', () => {
     await untilOfflineReady(page);
     await context.setOffline(true);
     await page.reload();
-    await expect
-      .poll(() => page.locator('header').getByText('Miguel Torres').first().isVisible(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => page.locator('header').getByText('Miguel Torres').first().isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/dashboard/carrier');
     await context.setOffline(false);
     await context.close();

@@ -39,7 +39,7 @@ const openOffer = (ticket: ApiTicket) => ticket.ticketAssignments.find((a) => a.
 async function tileCount(page: Page, status: 'Pending' | 'Confirmed'): Promise<number> {
   // The tile is named by what it shows, the count and then the status: '4 Pending'.
   const tile = page.getByRole('button', { name: new RegExp(`^\\d+\\s*${status}$`) });
-  await tile.waitFor({ timeout: 15_000 });
+  await tile.waitFor();
   return Number(/\d+/.exec((await tile.textContent()) ?? '')?.[0]);
 }
 
@@ -68,7 +68,7 @@ describe('tickets journey', () => {
       await supplier.getByRole('option', { name: /South Chicago Yard/ }).click();
       await dialog.getByRole('button', { name: 'Create' }).click();
       const created = toast(supplier, /Trip IDs: /);
-      await created.waitFor({ timeout: 15_000 });
+      await created.waitFor();
       const ids = [...((await created.textContent()) ?? '').matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
       expect(ids).toHaveLength(3);
       expect(await created.textContent()).toContain('3 requests created');
@@ -84,7 +84,7 @@ describe('tickets journey', () => {
       }
       expect(tripId).toBeGreaterThan(0);
       const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(`Offered to ${firstCarrier}`);
+      await expect.poll(() => row.textContent()).toContain(`Offered to ${firstCarrier}`);
       expect(errors).toEqual([]);
     }
 
@@ -114,10 +114,8 @@ describe('tickets journey', () => {
         .poll(() => dialog.getByRole('combobox', { name: 'Withdrawal time' }).inputValue())
         .toMatch(/^\d{1,2}:\d{2}\s(AM|PM)$/);
       await dialog.getByRole('button', { name: 'Accept' }).click();
-      await toast(carrier, `Trip ID ${tripId} accepted`).waitFor({ timeout: 15_000 });
-      await expect
-        .poll(() => card.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
-        .toBe('CONFIRMED');
+      await toast(carrier, `Trip ID ${tripId} accepted`).waitFor();
+      await expect.poll(() => card.locator('[data-status]').first().getAttribute('data-status')).toBe('CONFIRMED');
       expect(errors).toEqual([]);
     }
 
@@ -125,12 +123,10 @@ describe('tickets journey', () => {
     {
       await supplier.goto(`/dashboard/suppliers?ticketId=${tripId}`);
       const row = supplier.locator(`[data-ticket-id="${tripId}"]`);
-      await expect
-        .poll(() => row.locator('[data-status]').first().getAttribute('data-status'), { timeout: 15_000 })
-        .toBe('CONFIRMED');
+      await expect.poll(() => row.locator('[data-status]').first().getAttribute('data-status')).toBe('CONFIRMED');
 
       await admin.reload();
-      await expect.poll(() => tileCount(admin, 'Pending'), { timeout: 15_000 }).toBe(pendingBefore - 1);
+      await expect.poll(() => tileCount(admin, 'Pending')).toBe(pendingBefore - 1);
       expect(await tileCount(admin, 'Confirmed')).toBe(confirmedBefore + 1);
     }
 
@@ -144,7 +140,7 @@ describe('tickets journey', () => {
       await dialog.getByText('This field is required').waitFor();
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('Truck out of service');
       await dialog.getByRole('button', { name: 'Decline' }).click();
-      await toast(carrier, `Trip ID ${tripId} declined`).waitFor({ timeout: 15_000 });
+      await toast(carrier, `Trip ID ${tripId} declined`).waitFor();
 
       const ticket = await readTicket(supplier, tripId);
       expect(ticket.status.name).toBe('PENDING');
@@ -156,14 +152,14 @@ describe('tickets journey', () => {
       const history = supplier
         .getByRole('list', { name: 'Offer history' })
         .or(supplier.locator('.mantine-Timeline-root'));
-      await expect.poll(() => history.first().textContent(), { timeout: 15_000 }).toContain('Truck out of service');
+      await expect.poll(() => history.first().textContent()).toContain('Truck out of service');
       expect(await history.first().textContent()).toContain(next!.carrier.businessName);
       const row = supplier.locator('[data-status]').first();
       expect(await row.getAttribute('data-status')).toBe('PENDING');
 
       await admin.reload();
-      await expect.poll(() => tileCount(admin, 'Pending'), { timeout: 15_000 }).toBe(pendingBefore);
+      await expect.poll(() => tileCount(admin, 'Pending')).toBe(pendingBefore);
       expect(await tileCount(admin, 'Confirmed')).toBe(confirmedBefore);
     }
-  }, 120_000);
+  });
 });

@@ -89,7 +89,7 @@ describe('GET /api/events', () => {
       expect(stream.response.headers.get('cache-control')).toBe('no-cache, no-transform');
       expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(stream.response.headers.get('content-security-policy')).toContain("connect-src 'self'");
-      await expect.poll(() => stream.retry, { timeout: 2000 }).toBe(5000);
+      await expect.poll(() => stream.retry).toBe(5000);
     } finally {
       stream.close();
     }

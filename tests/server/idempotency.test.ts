@@ -321,9 +321,7 @@ describe('Idempotency-Key over real HTTP with the browser FormData', () => {
       first.flushHeaders();
       first.write(body.payload.subarray(0, 500_000));
       const userId = Number(JSON.parse(Buffer.from(token('supplier1').split('.')[1]!, 'base64url').toString()).sub);
-      await expect
-        .poll(async () => (await findIdempotencyKey(t.app.db, userId, key))?.state, { timeout: 10_000 })
-        .toBe('in_flight');
+      await expect.poll(async () => (await findIdempotencyKey(t.app.db, userId, key))?.state).toBe('in_flight');
       const busy = await sendOn(agent, 'POST', '/api/trucks-documentation', headers, body.payload);
       expect(busy.status).toBe(409);
       const next = await sendOn(agent, 'GET', '/api/health', {});

@@ -15,7 +15,7 @@ beforeAll(async () => {
   const suppliers = res.json().suppliers as { sapId: string | null; cellphone: string | null }[];
   phones = suppliers.map((s) => s.cellphone).filter((x): x is string => !!x);
   sapIds = suppliers.map((s) => s.sapId).filter((x): x is string => !!x);
-}, 180_000);
+});
 afterAll(async () => {
   await t.close();
 });

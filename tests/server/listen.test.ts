@@ -23,7 +23,7 @@ describe.runIf(usePostgres)('LISTEN on PostgreSQL', () => {
             await admin.query(`select pg_notify('portal_listen_test', 'after')`);
             return received.includes('after');
           },
-          { timeout: 10_000, interval: 300 },
+          { interval: 300 },
         )
         .toBe(true);
     } finally {

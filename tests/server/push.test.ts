@@ -68,7 +68,7 @@ describe('push through Firebase Cloud Messaging', () => {
       fcm.messages.filter(
         (m) => m.token === 'device-supplier1-a' && m.data?.title === 'confirmed' && m.data.ticketNumber === String(id),
       );
-    await expect.poll(() => confirmed().length, { timeout: 8000 }).toBe(1);
+    await expect.poll(() => confirmed().length).toBe(1);
     expect(confirmed()[0]).toMatchObject({
       token: 'device-supplier1-a',
       notification: { title: 'Ticket confirmed', body: `Trip ID ${id}` },
@@ -82,9 +82,7 @@ describe('push through Firebase Cloud Messaging', () => {
     // Delivered once: the worker's later runs (which deliver the next ticket's push) send nothing again.
     const next = await confirmedByCarrier1();
     await expect
-      .poll(() => fcm.messages.some((m) => m.token === 'device-supplier1-a' && m.data?.ticketNumber === String(next)), {
-        timeout: 8000,
-      })
+      .poll(() => fcm.messages.some((m) => m.token === 'device-supplier1-a' && m.data?.ticketNumber === String(next)))
       .toBe(true);
     expect(confirmed()).toHaveLength(1);
     expect(fcm.tokensIssued).toBeGreaterThanOrEqual(1);
@@ -95,14 +93,11 @@ describe('push through Firebase Cloud Messaging', () => {
     await register('supplier1', 'device-supplier1-live');
     fcm.unregister('device-supplier1-dead');
     const id = await confirmedByCarrier1();
-    await expect.poll(() => tokensOf('supplier1'), { timeout: 8000 }).not.toContain('device-supplier1-dead');
+    await expect.poll(() => tokensOf('supplier1')).not.toContain('device-supplier1-dead');
     expect(fcm.refused).toContain('device-supplier1-dead');
     expect(await tokensOf('supplier1')).toContain('device-supplier1-live');
     await expect
-      .poll(
-        () => fcm.messages.some((m) => m.token === 'device-supplier1-live' && m.data?.ticketNumber === String(id)),
-        { timeout: 8000 },
-      )
+      .poll(() => fcm.messages.some((m) => m.token === 'device-supplier1-live' && m.data?.ticketNumber === String(id)))
       .toBe(true);
   });
 
@@ -128,9 +123,7 @@ describe('push through Firebase Cloud Messaging', () => {
     );
     const sent = () =>
       fcm.messages.find((m) => m.token === 'device-supplier1-provider' && m.data?.ticketNumber === String(id));
-    await expect
-      .poll(() => sent()?.data, { timeout: 10_000 })
-      .toMatchObject({ title: 'invoiced', providerName: 'Aduanas del Norte' });
+    await expect.poll(() => sent()?.data).toMatchObject({ title: 'invoiced', providerName: 'Aduanas del Norte' });
     expect(sent()?.notification).toEqual({ title: 'Ticket invoiced', body: `Trip ID ${id}` });
   });
 });

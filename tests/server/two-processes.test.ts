@@ -38,10 +38,9 @@ describe.runIf(usePostgres)('two server processes on one PostgreSQL and one S3 b
       SEED_DEMO: 'false',
       ...s3.env('portal/'),
     };
-    const start = () =>
-      startPortalProcess({ env, node: true, stdio: ['ignore', 'ignore', 'inherit'], timeoutMs: 60_000 });
+    const start = () => startPortalProcess({ env, node: true, stdio: ['ignore', 'ignore', 'inherit'] });
     [a, b] = await Promise.all([start(), start()]);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

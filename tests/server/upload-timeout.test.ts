@@ -50,5 +50,5 @@ describe('multipart uploads', () => {
     } finally {
       socket.destroy();
     }
-  }, 20_000);
+  });
 });

@@ -1,6 +1,7 @@
 /** Headless Debian Chromium driven by playwright-core (never a downloaded browser). */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { PATIENCE_MS } from '../../fixtures/patience';
 
 export const DEMO_PASSWORD = 'Demo-1234!';
 export const PHONE = { width: 390, height: 844 };
@@ -28,6 +29,14 @@ export async function launch(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  // Every page action and wait of every context made from this browser waits as long as the tests'
+  // patience (tests/fixtures/patience.ts), not Playwright's 30 s.
+  const makeContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await makeContext(options);
+    context.setDefaultTimeout(PATIENCE_MS);
+    return context;
+  };
   launchedBrowsers.add(browser);
   browser.on('disconnected', () => launchedBrowsers.delete(browser));
   return browser;

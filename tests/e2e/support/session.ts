@@ -8,7 +8,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/dashboard'), { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
 }
 
 export async function pathOf(page: Page): Promise<string> {
@@ -16,7 +16,7 @@ export async function pathOf(page: Page): Promise<string> {
 }
 
 export async function expectPath(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === path);
   expect(await pathOf(page)).toBe(path);
 }
 

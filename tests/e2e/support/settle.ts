@@ -4,6 +4,7 @@
  * all of that twice in a row.
  */
 import type { Page } from 'playwright-core';
+import { PATIENCE_MS } from '../../fixtures/patience';
 
 const inFlight = new WeakMap<Page, Set<unknown>>();
 
@@ -33,7 +34,7 @@ const QUIET = `(() => {
   });
 })()`;
 
-export async function settle(page: Page, timeoutMs = 15_000): Promise<void> {
+export async function settle(page: Page, timeoutMs = PATIENCE_MS): Promise<void> {
   const pending = inFlight.get(page);
   const deadline = Date.now() + timeoutMs;
   let quietPolls = 0;
