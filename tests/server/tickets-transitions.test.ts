@@ -505,7 +505,9 @@ describe('PUT /api/tickets/{id}', () => {
   });
 
   it('should refuse a body with nothing to change or another status', async () => {
-    const [row] = await rows<{ id: number }>(sql`select id from tickets where status = 'PENDING' and deleted_at is null order by id limit 1`);
+    const [row] = await rows<{ id: number }>(
+      sql`select id from tickets where status = 'PENDING' and deleted_at is null order by id limit 1`,
+    );
     expect((await put('admin', row!.id, {})).statusCode).toBe(400);
     const other = await put('admin', row!.id, { status: 'CANCELED' });
     expect(other.statusCode).toBe(400);
@@ -515,7 +517,9 @@ describe('PUT /api/tickets/{id}', () => {
 
 describe('the read-only admin', () => {
   it('should get 403 on every write route', async () => {
-    const [row] = await rows<{ id: number }>(sql`select id from tickets where status = 'PENDING' and deleted_at is null order by id limit 1`);
+    const [row] = await rows<{ id: number }>(
+      sql`select id from tickets where status = 'PENDING' and deleted_at is null order by id limit 1`,
+    );
     const id = row!.id;
     const writes: [Parameters<typeof call>[1], string, unknown][] = [
       ['POST', '/api/tickets', { ticket: { count: 1, originDepotId: ids['depot:South Chicago Yard'] } }],

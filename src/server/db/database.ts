@@ -45,6 +45,27 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/**
+ * Any number of processes may start at once on a fresh database (a deploy of several, `npm run
+ * db:migrate` beside a running one): the migrations run under a session advisory lock, so one process
+ * applies them while the others wait and then find nothing left to do. Without it, two processes
+ * creating the same tables at once failed with duplicate keys in pg_type.
+ */
+const MIGRATION_LOCK = 7_283_310_401;
+
+export async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, options: '-c jit=off' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    // Closing the session releases the lock too; unlocking first lets the next process in at once.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) {
     // JIT compilation off for this workload: its short indexed queries never repay the compile time
@@ -63,7 +84,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     pool.on('error', () => undefined);
     plannedOncePool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder });
+    await migratePostgres(opts.url);
     planOnceOn(
       db as unknown as Db,
       drizzlePg({ client: plannedOncePool, schema, casing: 'snake_case' }) as unknown as Db,

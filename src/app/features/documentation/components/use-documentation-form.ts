@@ -104,7 +104,9 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
   const save = useSaveDocumentationThroughOutbox();
   const userId = getSession().user?.id;
   const draftKey =
-    userId !== undefined ? typedDraftKey('documentation', userId, mode, editTicket?.id ?? ticketToLoad?.id ?? 'new') : null;
+    userId !== undefined
+      ? typedDraftKey('documentation', userId, mode, editTicket?.id ?? ticketToLoad?.id ?? 'new')
+      : null;
   const form = useForm<DocumentationFormValues>({
     initialValues: options.initialValues(editTicket ?? ticketToLoad),
     onValuesChange: (values) => {
