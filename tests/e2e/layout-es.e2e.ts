@@ -92,6 +92,14 @@ describe('Spanish layout', () => {
     await context.close();
   });
 
+  it("should show the carrier's offer buttons whole at 390 px", async () => {
+    const { context, page, errors } = await spanish('carrier1', PHONE, '/dashboard/carrier');
+    await page.getByRole('button', { name: 'Aceptar' }).first().waitFor();
+    expect(await cutTexts(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("should show the suppliers' request badges whole at 1280 px", async () => {
     const { context, page, errors } = await spanish('admin', DESKTOP, '/dashboard/admin/suppliersabm');
     await page.getByRole('table', { name: 'Proveedores' }).getByText('Permitidas').first().waitFor();

@@ -101,16 +101,26 @@ export function formatTime(value: string | Date, lang: DisplayLanguage, options:
   );
 }
 
+const TIME_PARTS = new Set<string>(['hour', 'minute', 'dayPeriod']);
+
 /**
- * The formatted text with its zone kept on the time's line: a no-break space before the zone and a
- * minus sign in an offset (`GMT−6`), since a narrow column otherwise broke `GMT-6` after the hyphen.
+ * The formatted text with its time kept on one line: no-break spaces after the time's parts (`12:35 AM
+ * UTC` had broken before `AM` in a phone card: Chromium's ICU writes a plain space there) and a minus
+ * sign in an offset (`GMT−6`), since a narrow column otherwise broke `GMT-6` after the hyphen.
  */
 function withZone(format: Intl.DateTimeFormat, date: Date): string {
-  const parts = format.formatToParts(date);
+  return joinTimeParts(format.formatToParts(date));
+}
+
+/** Joins Intl's parts as withZone says (exported for its test: engines differ in the spaces they write). */
+export function joinTimeParts(parts: readonly Intl.DateTimeFormatPart[]): string {
   return parts
     .map((part, index) => {
       if (part.type === 'timeZoneName') return part.value.replace('-', '\u2212');
-      if (parts[index + 1]?.type === 'timeZoneName') return part.value.replace(/\s+$/, '\u00a0');
+      if (part.type === 'dayPeriod') return part.value.replace(/\s/g, '\u00a0');
+      if (part.type === 'literal' && TIME_PARTS.has(parts[index - 1]?.type ?? '')) {
+        return part.value.replace(/\s/g, '\u00a0');
+      }
       return part.value;
     })
     .join('');

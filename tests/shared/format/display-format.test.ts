@@ -8,6 +8,7 @@ import {
   formatTime,
   formatUsd,
   isTimeZone,
+  joinTimeParts,
   timeZoneName,
 } from '../../../src/shared/format/display-format';
 
@@ -55,6 +56,34 @@ describe('dates', () => {
     expect(plain(formatDateTime('2025-12-31T18:00:00Z', 'en', mexico))).toBe('Dec 31, 2025, 12:00 PM');
     expect(plain(formatTime(pickup, 'en', { ...mexico, zone: true }))).toBe('3:15 PM CST');
     expect(timeZoneName(new Date(pickup), 'en', 'America/Tijuana')).toBe('PST');
+  });
+
+  it('should keep a time with its day period and zone on one line: no breakable space after the date', () => {
+    const pickup = '2026-11-27T06:35:00Z';
+    for (const lang of ['en', 'es']) {
+      const text = formatDateTime(pickup, lang, { ...mexico, zone: true, weekday: true });
+      const time = text.slice(text.search(/\d{1,2}:\d{2}/));
+      // A browser breaks a line at a plain space only: every space of the time is a no-break one.
+      expect(time, lang).not.toMatch(/ /);
+      expect(plain(time), lang).toMatch(/^12:35 (AM|a\.m\.) (CST|GMT−6)$/);
+      expect(formatTime(pickup, lang, mexico), lang).not.toMatch(/ /);
+    }
+    // Chromium's ICU writes plain spaces where Node's writes narrow no-break ones: the same parts as
+    // Chromium gives them come out unbreakable too.
+    const chromium: Intl.DateTimeFormatPart[] = [
+      { type: 'month', value: 'Nov' },
+      { type: 'literal', value: ' ' },
+      { type: 'day', value: '27' },
+      { type: 'literal', value: ', ' },
+      { type: 'hour', value: '12' },
+      { type: 'literal', value: ':' },
+      { type: 'minute', value: '35' },
+      { type: 'literal', value: ' ' },
+      { type: 'dayPeriod', value: 'AM' },
+      { type: 'literal', value: ' ' },
+      { type: 'timeZoneName', value: 'GMT-6' },
+    ];
+    expect(joinTimeParts(chromium)).toBe('Nov 27, 12:35\u00a0AM\u00a0GMT\u22126');
   });
 
   it('should write a month with its year, never as MMM-YY that reads as a day', () => {

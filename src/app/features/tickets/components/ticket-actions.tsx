@@ -211,8 +211,10 @@ export function TicketActions({ ticket, user, onAction, large = false, fullLabel
     );
   }
   if (buttons.length === 0) return null;
+  // Large buttons (the home's work sections) share the row while their whole labels fit, and take a
+  // line each when they do not ('Pass on the offer' beside 'Accept' on a 390 px phone was cut).
   return (
-    <Group gap="xs" wrap="nowrap" grow={large}>
+    <Group gap="xs" wrap={large ? 'wrap' : 'nowrap'} grow={large} preventGrowOverflow={!large}>
       {buttons}
     </Group>
   );
