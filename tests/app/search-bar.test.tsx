@@ -32,4 +32,24 @@ describe('header search', () => {
     await waitFor(() => expect(app.path()).toBe('/dashboard/admin/ongoing'));
     expect(app.router.state.location.search).toBe('?ticketId=1234');
   });
+
+  it("should read '#123' as trip 123 and refuse a trip ID that is not a number, saying why", async () => {
+    installFakeServer();
+    storeSession(USERS.carrier1);
+    const app = renderApp('/dashboard/carrier/vehicles');
+    const field = await screen.findByRole('textbox', { name: 'Search text' });
+    await app.user.type(field, '12a{Enter}');
+    expect(
+      await screen.findByText('A trip ID is a number, such as 123.', { selector: '[role="alert"]' }),
+    ).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(app.path()).toBe('/dashboard/carrier/vehicles');
+    // What was typed stays as typed, to be mended.
+    expect(field).toHaveValue('12a');
+
+    await app.user.clear(field);
+    await app.user.type(field, '#123{Enter}');
+    await waitFor(() => expect(app.path()).toBe('/dashboard/carrier'));
+    expect(app.router.state.location.search).toBe('?ticketId=123');
+  });
 });

@@ -1,7 +1,7 @@
-import { ActionIcon, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { ActionIcon, CloseButton, Group, Select, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../../../shared/domain/roles';
 import { applySearch, isSearchKey, readSearch, type SearchField, type SearchKey } from './search-fields';
@@ -56,8 +56,21 @@ function SearchForm({ fields, home, initialKey, initialValue }: SearchFormProps)
     void navigate({ pathname: home, search: query ? `?${query}` : '' });
   };
 
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalId = useId();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (key === 'ticketId' && value.trim() !== '') {
+      // Trips are written '#123' everywhere in the portal, so '#123' is read as trip 123; anything else
+      // that is not a whole number is refused with a message, never searched as something else.
+      const trip = /^#?\s*(\d{1,9})$/.exec(value.trim());
+      if (!trip) {
+        setRefusal(t`A trip ID is a number, such as 123.`);
+        return;
+      }
+      go({ key, value: trip[1]! });
+      return;
+    }
     go({ key, value });
   };
 
@@ -80,26 +93,33 @@ function SearchForm({ fields, home, initialKey, initialValue }: SearchFormProps)
           w={{ base: 146, sm: 150 }}
           styles={{ input: { borderTopRightRadius: 0, borderBottomRightRadius: 0, fontWeight: 500 } }}
         />
-        <TextInput
-          aria-label={t`Search text`}
-          placeholder={fieldName ? t`Search by ${fieldName}` : t`Search`}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 0 }}
-          styles={{ input: { borderRadius: 0, borderLeft: 0 } }}
-          rightSection={
-            value ? (
-              <CloseButton
-                size="sm"
-                aria-label={t`Clear search`}
-                onClick={() => {
-                  setValue('');
-                  if (location.pathname === home && readSearch(new URLSearchParams(location.search))) go(null);
-                }}
-              />
-            ) : null
-          }
-        />
+        <Tooltip label={refusal} opened={refusal !== null} color="red" position="bottom-start" withArrow>
+          <TextInput
+            aria-label={t`Search text`}
+            placeholder={fieldName ? t`Search by ${fieldName}` : t`Search`}
+            value={value}
+            onChange={(event) => {
+              setValue(event.currentTarget.value);
+              setRefusal(null);
+            }}
+            error={refusal !== null}
+            aria-describedby={refusal ? refusalId : undefined}
+            style={{ flex: 1, minWidth: 0 }}
+            styles={{ input: { borderRadius: 0, borderLeft: 0 } }}
+            rightSection={
+              value ? (
+                <CloseButton
+                  size="sm"
+                  aria-label={t`Clear search`}
+                  onClick={() => {
+                    setValue('');
+                    if (location.pathname === home && readSearch(new URLSearchParams(location.search))) go(null);
+                  }}
+                />
+              ) : null
+            }
+          />
+        </Tooltip>
         <ActionIcon
           type="submit"
           size={36}
@@ -109,6 +129,11 @@ function SearchForm({ fields, home, initialKey, initialValue }: SearchFormProps)
           <IconSearch size={18} />
         </ActionIcon>
       </Group>
+      {refusal && (
+        <VisuallyHidden id={refusalId} role="alert">
+          {refusal}
+        </VisuallyHidden>
+      )}
     </form>
   );
 }
