@@ -185,26 +185,28 @@ async function maintainedCounts(db: Tx, scope: CountScope): Promise<Map<TicketSt
   return new Map(rows.map((r) => [r.status as TicketStatus, Number(r.n)]));
 }
 
+/** What every list path reads itself: the statuses, the page and the order. Any other field is a filter. */
+const PAGING_FIELDS: ReadonlySet<string> = new Set<keyof TicketListFilter>(['statuses', 'page', 'limit', 'orderBy']);
+
+/**
+ * The filters a list sets beyond its statuses and paging. Read from the filter's own fields, so a field
+ * added to TicketListFilter counts here by itself and no shorter path can ignore it (a filter missing
+ * from a hand-written list of them was once silently dropped on a single-role home list).
+ */
+const filtersSet = (f: TicketListFilter): string[] =>
+  Object.entries(f)
+    .filter(([key, value]) => !PAGING_FIELDS.has(key) && value !== undefined && value !== '')
+    .filter(([, value]) => !(Array.isArray(value) && value.length === 0))
+    .map(([key]) => key);
+
 /** A list filtered by status alone: its total is a sum of maintained counts. */
-const onlyStatusFilter = (f: TicketListFilter) =>
-  f.ticketId === undefined &&
-  !f.invoiceNumber &&
-  !f.taInvoiceNumber &&
-  !f.equipment &&
-  !f.carrierIds?.length &&
-  !f.carrierModes?.length &&
-  !f.supplierIds?.length &&
-  !f.destinationIds?.length &&
-  !f.borderCrossingIds?.length &&
-  !f.beforeDate &&
-  !f.unassigned &&
-  !f.all &&
-  !f.unpaid &&
-  f.customsRead === undefined;
+const onlyStatusFilter = (f: TicketListFilter) => filtersSet(f).length === 0;
 
 /** Statuses and the read flag alone: an agent's unread (or read) list, answered from the agent's view rows. */
-const onlyStatusAndRead = (f: TicketListFilter) =>
-  f.customsRead !== undefined && onlyStatusFilter({ ...f, customsRead: undefined });
+const onlyStatusAndRead = (f: TicketListFilter) => {
+  const set = filtersSet(f);
+  return set.length === 1 && set[0] === 'customsRead';
+};
 
 /** `%text%` for ILIKE with the user's own % and _ taken literally. */
 
