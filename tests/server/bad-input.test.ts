@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
-import { filePart, JPEG, multipart, pdf } from '../fixtures/files';
+import { filePart, JPEG, jsonPart, multipart, pdf } from '../fixtures/files';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/database';
 import {
   createTruckDocumentation,
   documentationFiles,
@@ -12,6 +14,7 @@ import {
   seedIds,
   storedKeys,
   truckPayload,
+  upload,
   type SeedIds,
 } from '../fixtures/portal-data';
 
@@ -210,6 +213,49 @@ describe('bad input', () => {
     expect((await send(payload, 'multipart/form-data')).statusCode).toBe(400);
     expect(ticketId).toBeGreaterThan(0);
     expect(await storedKeys(t)).toEqual(before);
+  });
+
+  it('should answer 400 to a NUL or half a surrogate pair in the JSON part of an upload, and keep no file', async () => {
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
+    const before = await storedKeys(t);
+    for (const invoiceNumber of ['INV-\u0000-X', 'INV-\ud800-X']) {
+      const res = await createTruckDocumentation(t, supplier, truckPayload(ids, ticketId, { invoiceNumber }));
+      expect({ invoiceNumber, status: res.statusCode, code: res.json().code }).toEqual({
+        invoiceNumber,
+        status: 400,
+        code: 'unstorable_text',
+      });
+    }
+    // The provider invoice's JSON part too (an admin route), before anything is looked up.
+    const invoice = await upload(t, 'POST', '/api/invoices', admin, [
+      filePart('invoiceFile', pdf(), 'ta.pdf'),
+      jsonPart('invoice', { number: 'TA-\u0000', date: '2026-11-22', borderCrossingId: ids.laredo, ticketId }),
+    ]);
+    expect({ status: invoice.statusCode, code: invoice.json().code }).toEqual({ status: 400, code: 'unstorable_text' });
+    expect(await storedKeys(t)).toEqual(before);
+  });
+
+  it("should drop direction overrides from a file's stored name", async () => {
+    const ticketId = await insertTicket(t.app.db, {
+      supplierId: ids.midwest,
+      carrierId: ids.rapido,
+      originDepotId: ids.chicagoYard,
+    });
+    // The sales invoice PDF named so that it reads 'invoiceexe.pdf' on screen.
+    const renamed = documentationFiles(1).map((part, index) =>
+      index === 0 ? { ...part, filename: 'invoice\u202Efdp.exe' } : part,
+    );
+    const res = await createTruckDocumentation(t, supplier, truckPayload(ids, ticketId), renamed);
+    expect(res.statusCode).toBe(201);
+    const names = await queryRows<{ name: string }>(
+      t.app.db,
+      sql`select f.name from files f where f.name like 'invoice%fdp.exe'`,
+    );
+    expect(names.map((row) => row.name)).toEqual(['invoicefdp.exe']);
   });
 
   it('should refuse a photo that starts like an image but is none', async () => {

@@ -17,6 +17,8 @@ import {
 import { FileTooLargeError, type FileStore, type StoredObject } from '../files/file-store';
 import { HttpError } from './errors';
 import { REQUEST_MSG } from '../../shared/schemas/request-messages';
+import { ERROR_CODES } from '../../shared/errors';
+import { hasUnstorableText } from './unstorable-text';
 
 export interface ReceivedFile {
   /** The multipart field name as sent (`files[]`, `photos`, `invoiceFile`...). */
@@ -74,6 +76,9 @@ export function cleanFileName(name: string | undefined): string {
   const clean = base
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f"]/g, '')
+    // Direction overrides and isolates make 'invoice‮fdp.exe' read as 'invoiceexe.pdf'; a lone surrogate
+    // has no UTF-8 form. A name is a label, so these are dropped rather than the file refused.
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]|\p{Surrogate}/gu, '')
     .trim()
     .slice(0, 200);
   return clean || 'file';
@@ -196,10 +201,12 @@ export async function receiveMultipart(
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     const body = request.body;
-    if (body && typeof body === 'object' && options.jsonField in body) {
-      return { json: (body as Record<string, unknown>)[options.jsonField], files: [] };
-    }
-    return { json: body ?? undefined, files: [] };
+    const json =
+      body && typeof body === 'object' && options.jsonField in body
+        ? (body as Record<string, unknown>)[options.jsonField]
+        : (body ?? undefined);
+    refuseUnstorable(json);
+    return { json, files: [] };
   }
 
   const files: ReceivedFile[] = [];
@@ -230,6 +237,8 @@ export async function receiveMultipart(
       if ('refuse' in target) throw new HttpError(400, target.refuse, { [target.slot]: target.refuse });
       files.push(await storeFile(store, part, target.slot, target.rule));
     }
+    // The JSON part is held to the same text rule as a JSON body (unstorable-text.ts).
+    refuseUnstorable(json);
   } catch (error) {
     await discardFiles(store, files);
     throw asHttpError(error);
@@ -237,4 +246,10 @@ export async function receiveMultipart(
     clearTimeout(timer);
   }
   return { json, files };
+}
+
+function refuseUnstorable(json: unknown): void {
+  if (hasUnstorableText(json)) {
+    throw new HttpError(400, REQUEST_MSG.unstorableText, undefined, { code: ERROR_CODES.unstorableText });
+  }
 }

@@ -38,6 +38,7 @@ import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import type { AuthUser } from '../plugins/auth';
 import { HttpError } from './errors';
 import { JsonText } from './json-text';
+import { hasUnstorableText } from './unstorable-text';
 
 type Schema = v.GenericSchema;
 
@@ -116,20 +117,6 @@ export function parseOrThrow<S extends Schema>(schema: S, data: unknown): v.Infe
 }
 
 const isWrapped = (body: BodySpec): body is Wrapped<Schema> => 'inner' in body && 'key' in body;
-
-/**
- * Text no column can store: a NUL character, or half of a UTF-16 surrogate pair (JSON may spell one as
- * `\ud83d`, and it has no UTF-8 form). Paired surrogates (emoji) are fine.
- */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSTORABLE = /\u0000|\p{Surrogate}/u;
-
-/** Whether any text in `value` (nested anywhere, keys included) is unstorable. */
-function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || hasUnstorableText(item, depth + 1));
-}
 
 /** No payload of the portal nests deeper than this; deeper JSON is refused before anything walks it. */
 const MAX_JSON_DEPTH = 32;
