@@ -3,7 +3,7 @@
  * Each runs the same tests through the app's own store, the orphan sweep included.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { utimes } from 'node:fs/promises';
+import { stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -103,6 +103,20 @@ describe.each(kinds)('file store in $name', (kind) => {
     for await (const chunk of t.app.files.read(stored.key)) back.push(chunk as Buffer);
     expect(Buffer.concat(back).toString()).toBe('%PDF-1.4\nrest');
   });
+
+  it.runIf(kind.name === 'the local folder')(
+    'should keep a stored file readable by the portal alone (600, in folders of 700)',
+    async () => {
+      const root = (t.app.files as LocalFileStore).root;
+      const stored = await t.app.files.put(Readable.from([Buffer.from('%PDF-1.4\n')]), 100);
+      const file = path.join(root, stored.key);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      for (let folder = path.dirname(file); folder.startsWith(root); folder = path.dirname(folder)) {
+        expect({ folder, mode: (await stat(folder)).mode & 0o777 }).toEqual({ folder, mode: 0o700 });
+        if (folder === root) break;
+      }
+    },
+  );
 
   it('should store a file larger than one upload part and read the same bytes back', async () => {
     const source = generated(11 * MiB);

@@ -7,6 +7,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkFileKey, newFileKey, ObjectMeter, type FileStore, type StoredObject } from './file-store';
 
+/**
+ * Uploaded documents (invoices, weights, photos) are for the portal's users, not for every account on
+ * the host: folders 700 and files 600, as the keys and the mail are (mkdir and open apply the umask on
+ * top, which can only take more away).
+ */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
 export class LocalFileStore implements FileStore {
   constructor(readonly root: string) {}
 
@@ -20,7 +28,7 @@ export class LocalFileStore implements FileStore {
 
   async check(): Promise<void> {
     try {
-      await mkdir(this.root, { recursive: true });
+      await mkdir(this.root, { recursive: true, mode: FOLDER_MODE });
       await access(this.root, constants.W_OK);
     } catch (error) {
       throw new Error(`the file folder ${this.root} cannot be written: ${(error as Error).message}`, {
@@ -32,10 +40,10 @@ export class LocalFileStore implements FileStore {
   async put(source: Readable, maxBytes: number): Promise<StoredObject> {
     const key = newFileKey();
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
     const meter = new ObjectMeter(maxBytes);
     try {
-      await pipeline(source, meter, createWriteStream(file, { flags: 'wx' }));
+      await pipeline(source, meter, createWriteStream(file, { flags: 'wx', mode: FILE_MODE }));
     } catch (error) {
       await rm(file, { force: true });
       throw meter.tooLarge ?? error;
