@@ -84,16 +84,28 @@ describe('recover password', () => {
     expect(call.headers.get('accept-language')).toBe('en');
   });
 
-  it('should say User not found when the server does not know the user', async () => {
-    const server = installFakeServer();
-    server.on('POST /api/auth/password', () => ({
-      status: 404,
-      body: { statusCode: 404, error: 'Not Found', message: 'User not found' },
-    }));
+  it('should say the link goes out only if the username is an account, as the server tells no more', async () => {
+    installFakeServer();
     const app = renderApp('/login/recover');
     await app.user.type(await screen.findByLabelText(/username/i), 'nobody');
     await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Check your email to change the password');
+    expect(status).toHaveTextContent(
+      'If this username has an account here, a link valid for one hour is on its way to its e-mail address.',
+    );
+  });
+
+  it("should show the server's own message when the request is refused", async () => {
+    const server = installFakeServer();
+    server.on('POST /api/auth/password', () => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Username is a required field' },
+    }));
+    const app = renderApp('/login/recover');
+    await app.user.type(await screen.findByLabelText(/username/i), 'x');
+    await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username is a required field');
   });
 });
 

@@ -42,7 +42,6 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [MSG.passwordMismatch]: msg`The password do not match`,
   [MSG.incorrectLogin]: msg`Incorrect user or password`,
   [MSG.captchaRequired]: msg`Solve the captcha to continue`,
-  [MSG.userNotFound]: msg`User not found`,
   [MSG.recoverySent]: msg`Check your email to change the password`,
   [MSG.linkExpired]: msg`The link expired, please request new password`,
   [MSG.wrongCurrentPassword]: msg`The current password is not correct`,

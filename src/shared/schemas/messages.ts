@@ -10,7 +10,6 @@ export const MSG = {
   passwordMismatch: 'The password do not match',
   incorrectLogin: 'Incorrect user or password',
   captchaRequired: 'Solve the captcha to continue',
-  userNotFound: 'User not found',
   recoverySent: 'Check your email to change the password',
   linkExpired: 'The link expired, please request new password',
   wrongCurrentPassword: 'The current password is not correct',

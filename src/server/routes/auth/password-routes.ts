@@ -49,7 +49,12 @@ export async function passwordRoutes(app: FastifyInstance) {
     dataDir: app.config.dataDir,
     publicUrl: app.config.publicUrl,
   });
-  app.addHook('onClose', async () => mailer.close());
+  /** Recovery mails still being sent: a closing server lets them finish before the mailer closes. */
+  const pending = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+    await mailer.close();
+  });
 
   route({
     method: 'POST',
@@ -62,12 +67,12 @@ export async function passwordRoutes(app: FastifyInstance) {
     handler: async ({ body, request }) => {
       const now = Date.now();
       const user = await findRecoveryUser(app.db, body.username);
-      let failures = 0;
       if (app.config.captchaEnabled) {
         // Guessing usernames counts as failing to sign in, and a mailbox is not flooded with links:
-        // past either limit the request needs a solved captcha (spent whatever follows).
-        failures = await recentFailures(app.db, body.username, request.ip, new Date(now - FAILURE_WINDOW_MS));
-        const mailed = user ? await resetsExpiringAfter(app.db, user.id, new Date(now)) : 0;
+        // past either limit the request needs a solved captcha (spent whatever follows). The same
+        // queries run for an unknown username as for a known one.
+        const failures = await recentFailures(app.db, body.username, request.ip, new Date(now - FAILURE_WINDOW_MS));
+        const mailed = await resetsExpiringAfter(app.db, user?.id ?? -1, new Date(now));
         if (
           (failures >= CAPTCHA_AFTER || mailed >= CAPTCHA_AFTER) &&
           !(await checkCaptcha(app.db, app.config.captchaHmacKey, body.captcha))
@@ -75,36 +80,43 @@ export async function passwordRoutes(app: FastifyInstance) {
           throw new HttpError(401, MSG.captchaRequired, undefined, { captchaRequired: true });
         }
       }
-      if (!user?.email) {
-        await recordLoginAttempt(app.db, body.username, request.ip, false);
-        const captchaNext = app.config.captchaEnabled && failures + 1 >= CAPTCHA_AFTER;
-        throw new HttpError(404, MSG.userNotFound, undefined, captchaNext ? { captchaRequired: true } : undefined);
-      }
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now + RESET_LINK_TTL_MS);
-      await createPasswordReset(app.db, user.id, resetTokenHash(token), expiresAt);
-      const link = new URL('/login/change-password', app.config.publicUrl);
-      link.searchParams.set('token', token);
-      try {
-        await mailer.send(
-          recoveryMail({
-            to: user.email,
-            name: user.name,
-            username: user.username,
-            link: link.toString(),
-            expiresAt,
-            timeZone: body.timeZone ?? 'UTC',
-            language: mailLanguageOf(request.headers['accept-language']),
-          }),
+      // The answer is the same, at once, whether the username exists or not (decisions/0001 beside this
+      // file): the link is made and mailed after it, so neither the answer nor its time tells.
+      if (user?.email) {
+        const sending = mailLink({ ...user, email: user.email }, body.timeZone, request).catch((error: unknown) =>
+          request.log.error({ err: error }, 'recovery mail not sent'),
         );
-      } catch (error) {
-        // The link exists but nobody received it; the user may simply ask again.
-        request.log.error({ err: error }, 'recovery mail not sent');
-        throw new HttpError(503, 'The mail could not be sent. Try again later.');
+        pending.add(sending);
+        void sending.finally(() => pending.delete(sending));
+      } else {
+        await recordLoginAttempt(app.db, body.username, request.ip, false);
       }
       return { message: MSG.recoverySent };
     },
   });
+
+  async function mailLink(
+    user: { id: number; email: string; name: string; username: string },
+    timeZone: string | undefined,
+    request: { headers: { 'accept-language'?: string | undefined } },
+  ): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
+    await createPasswordReset(app.db, user.id, resetTokenHash(token), expiresAt);
+    const link = new URL('/login/change-password', app.config.publicUrl);
+    link.searchParams.set('token', token);
+    await mailer.send(
+      recoveryMail({
+        to: user.email,
+        name: user.name,
+        username: user.username,
+        link: link.toString(),
+        expiresAt,
+        timeZone: timeZone ?? 'UTC',
+        language: mailLanguageOf(request.headers['accept-language']),
+      }),
+    );
+  }
 
   route({
     method: 'PUT',

@@ -4,7 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RecoverSchema } from '../../../../shared/schemas/auth';
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { NetworkError } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { useMessageTranslator } from '../../../lib/messages';
 import { MSG } from '../../../../shared/schemas/messages';
 import { recoverPassword } from '../api/recover-password';
@@ -39,9 +40,11 @@ export function RecoverForm() {
       if (captchaRequested(error)) setOutcome({ kind: 'error', text: tm(MSG.captchaRequired) });
       else if (error instanceof NetworkError)
         setOutcome({ kind: 'error', text: t`No connection to the server. Check your network and try again.` });
-      else if (error instanceof ApiError && error.status >= 500)
-        setOutcome({ kind: 'error', text: t`The mail could not be sent. Try again later.` });
-      else setOutcome({ kind: 'error', text: t`User not found` });
+      else
+        setOutcome({
+          kind: 'error',
+          text: serverMessage(error, tm, t`The link could not be requested. Try again later.`),
+        });
     } finally {
       setSubmitting(false);
     }
@@ -51,8 +54,15 @@ export function RecoverForm() {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {outcome?.kind === 'sent' && (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {t`Check your email to change the password`}
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconCircleCheck size={18} />}
+            role="status"
+            title={t`Check your email to change the password`}
+          >
+            {/* The same answer for every username: the server does not say which ones exist. */}
+            {t`If this username has an account here, a link valid for one hour is on its way to its e-mail address.`}
           </Alert>
         )}
         {outcome?.kind === 'error' && <ErrorAlert>{outcome.text}</ErrorAlert>}
