@@ -32,7 +32,7 @@ describe.runIf(usePostgres)('two server processes on one PostgreSQL and one S3 b
     ids = await seedIds(database.db);
     const env = {
       DATABASE_URL: created.url,
-      // Every process of one portal shares these keys (README, "Several processes").
+      // Every process of one portal shares these keys (src/server/README.md, "Several processes").
       JWT_SECRET: randomBytes(32).toString('hex'),
       CAPTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
       SEED_DEMO: 'false',

@@ -1,7 +1,7 @@
 /**
  * The outbox store: writes waiting for the server, per user, in IndexedDB.
- * Items are kept across sign-out and sent only while their own user is signed in again (see README
- * "Offline outbox"); nothing leaves the outbox without being sent or discarded by the user.
+ * Items are kept across sign-out and sent only while their own user is signed in again (see
+ * decisions/0003-offline-outbox.md); nothing leaves the outbox without being sent or discarded by the user.
  */
 import { db } from './db';
 import type { OutboxItem, OutboxKind, OutboxRequest } from './outbox-types';
