@@ -80,7 +80,7 @@ export async function passwordRoutes(app: FastifyInstance) {
           throw new HttpError(401, MSG.captchaRequired, undefined, { captchaRequired: true });
         }
       }
-      // The answer is the same, at once, whether the username exists or not (decisions/0001 beside this
+      // The answer is the same, at once, whether the username exists or not (decisions/0004 beside this
       // file): the link is made and mailed after it, so neither the answer nor its time tells.
       if (user?.email) {
         const sending = mailLink({ ...user, email: user.email }, body.timeZone, request).catch((error: unknown) =>
