@@ -92,6 +92,27 @@ describe('bad input', () => {
     for (const payload of ['null', '[]', '[{"expiresIn":1000}]']) expect((await renew(payload)).statusCode).toBe(400);
   });
 
+  it('should answer 400 to a text or a number where a wrapped object belongs, and change nothing', async () => {
+    const audited = async () =>
+      (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from audit_log`))[0]!.n;
+    const before = await audited();
+    for (const [contentType, payload] of [
+      ['application/json', '"s"'],
+      ['application/json', '123'],
+      ['text/plain', 's'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/suppliers/2',
+        headers: { ...bearer(admin), 'content-type': contentType! },
+        payload,
+      });
+      expect({ contentType, payload, status: res.statusCode }).toEqual({ contentType, payload, status: 400 });
+    }
+    // No empty change was audited.
+    expect(await audited()).toBe(before);
+  });
+
   it('should answer 400 to integers beyond the database range in bodies and list filters', async () => {
     const tooBig = 2_147_483_648;
     const create = await t.app.inject({

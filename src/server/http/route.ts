@@ -137,6 +137,9 @@ function parseBody(spec: BodySpec, body: unknown): unknown {
   // `null` or a list where the route expects an object is a malformed request, not an empty one.
   if (body === null || Array.isArray(body)) throw new HttpError(400, REQUEST_MSG.invalidBody);
   if (!isWrapped(spec)) return parseOrThrow(spec, body ?? {});
+  // Nor is a text or a number where the wrapper object belongs: read as 'no wrapper', it made an
+  // all-optional update (a supplier's) answer 200 and audit an empty change.
+  if (body !== undefined && typeof body !== 'object') throw new HttpError(400, REQUEST_MSG.invalidBody);
   const inner = body && typeof body === 'object' ? (body as Record<string, unknown>)[spec.key] : undefined;
   return parseOrThrow(spec.inner, inner ?? {});
 }
