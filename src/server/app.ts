@@ -1,4 +1,5 @@
 /** Builds the Fastify instance: plugins, then the API routes under /api, then the built app. */
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -28,6 +29,7 @@ import { fileRoutes } from './routes/files/file-routes';
 import { invoiceRoutes } from './routes/invoices/invoice-routes';
 import { purchaseOrderRoutes } from './routes/purchase-orders/purchase-order-routes';
 import { healthRoutes } from './routes/health/health-routes';
+import { requestIdOf, serializeRequest } from './http/request-log';
 import { masterRoutes } from './routes/masters/master-routes';
 import { masterAdminRoutes } from './routes/masters/master-admin-routes';
 import { contractRoutes } from './routes/contracts/contract-routes';
@@ -52,18 +54,30 @@ export interface BuildOptions {
   /** An already open database, closed by its owner (tests share one per file; the start script seeds it first). */
   database?: Database;
   logger?: boolean;
+  /** Where the log's JSON lines go instead of the standard output (tests read them). */
+  logStream?: Writable;
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, options.config);
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // pino-pretty runs in a worker thread, off the request path.
-      ...(config.logFormat === 'pretty'
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
-        : {}),
-    },
+    logger: options.logStream
+      ? { level: config.logLevel, stream: options.logStream, serializers: { req: serializeRequest } }
+      : (options.logger ?? {
+          level: config.logLevel,
+          serializers: { req: serializeRequest },
+          // pino-pretty runs in a worker thread, off the request path.
+          ...(config.logFormat === 'pretty'
+            ? {
+                transport: {
+                  target: 'pino-pretty',
+                  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+                },
+              }
+            : {}),
+        }),
+    // Request ids (http/request-log.ts): the caller's X-Request-Id or a new UUID, echoed below.
+    genReqId: requestIdOf,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
@@ -73,6 +87,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   for (const file of config.createdKeyFiles) app.log.info({ file }, 'made a new random key on first start');
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.decorate('config', config);
   await app.register(databasePlugin, { database: options.database });
   await app.register(fileStorePlugin);

@@ -11,6 +11,7 @@ import type { Role } from '../../shared/domain/roles';
 import { MAX_TOKEN_MS } from '../../shared/schemas/auth';
 import { HttpError, unauthorized } from '../http/errors';
 import { findAuthUser } from '../repositories/users';
+import { bindUser } from '../http/request-log';
 
 export interface AuthUser {
   id: number;
@@ -141,6 +142,7 @@ async function registerAuth(app: FastifyInstance) {
     request.sessionStartedAt = claims.authTime * 1000;
     const user = sub && /^\d+$/.test(sub) ? await findAuthUser(app.db, Number(sub)) : undefined;
     if (!user || user.tokenVersion !== ver) throw unauthorized();
+    bindUser(request, user.id);
     return user;
   }
 

@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -57,7 +58,7 @@ export async function createPostgresDatabase(template: string): Promise<{ url: s
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; seedFiles?: boolean; config?: Partial<Config> } = {},
+  options: { seed?: boolean; seedFiles?: boolean; config?: Partial<Config>; logStream?: Writable } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let drop: (() => Promise<void>) | undefined;
@@ -81,6 +82,7 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     logger: false,
+    logStream: options.logStream,
     config: {
       dataDir,
       databaseUrl,

@@ -1,0 +1,51 @@
+/**
+ * What a request leaves in the log. Every request has an id that ties its lines together across a
+ * proxy and several processes: the caller's X-Request-Id when it is a plain token of up to 128
+ * characters, else a new UUID; the answer carries it back in X-Request-Id. A signed-in request's lines
+ * name its user (userId). A URL is logged with the values of its secret parameters replaced: a recovery
+ * link's token and an event stream's session token were written to the info log in full.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+
+const REQUEST_ID = /^[\w.:@-]{1,128}$/;
+
+export function requestIdOf(raw: IncomingMessage): string {
+  const given = raw.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Query parameters whose values never reach a log line. */
+const SECRET_PARAMETERS = /^(token|access_token|id_token|code|state|password|secret|key|captcha)$/i;
+
+/** `url` with the values of its secret query parameters replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const params = new URLSearchParams(url.slice(query + 1));
+  let changed = false;
+  for (const name of [...new Set(params.keys())]) {
+    if (SECRET_PARAMETERS.test(name)) {
+      params.set(name, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, query)}?${params.toString()}` : url;
+}
+
+/** pino's request serializer: Fastify's own fields, the URL redacted. */
+export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Names the signed-in user on every later line of this request (the completion line included). */
+export function bindUser(request: FastifyRequest, userId: number): void {
+  (request.log as { setBindings?: (bindings: Record<string, unknown>) => void }).setBindings?.({ userId });
+}
