@@ -91,6 +91,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     reply.header('x-request-id', request.id);
   });
   app.decorate('config', config);
+  // Set by the start script on SIGTERM: readiness answers 503 from then on (routes/health).
+  app.decorate('draining', false);
   await app.register(databasePlugin, { database: options.database });
   await app.register(fileStorePlugin);
 

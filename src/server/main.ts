@@ -51,6 +51,8 @@ const shutdown = async (signal: string) => {
   // A second signal while stopping: the operator wants out now.
   if (stopping) process.exit(1);
   stopping = true;
+  // Readiness answers 503 from now on, while the requests in flight finish.
+  app.draining = true;
   app.log.info({ signal }, 'shutting down');
   // Requests that never end (a stalled upload) must not keep the process alive past the limit.
   setTimeout(() => {

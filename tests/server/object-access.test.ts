@@ -391,6 +391,8 @@ type ListCheck = (user: User, get: (url: string) => Promise<unknown>) => Promise
 /** Every GET without a path id: a list to search, or why there is nothing of another party's in it. */
 const LISTS: Record<string, ListCheck | string> = {
   'GET /health': 'no objects',
+  'GET /health/live': 'no objects',
+  'GET /health/ready': 'no objects',
   'GET /auth/captcha': 'no objects',
   'GET /auth/captcha/required': 'no objects',
   'GET /auth/sso-providers': 'no objects',

@@ -18,6 +18,8 @@ const USER_OF = { ADMIN: 'admin', ADMINRO: 'adminro', SUPPLIER: 'supplier1', CAR
 const EXPECTED: Record<string, string> = {
   //                  none forged ADMIN ADMINRO SUPPLIER CARRIER CUSTOMS
   'GET /health': '200 200 200 200 200 200 200',
+  'GET /health/live': '200 200 200 200 200 200 200',
+  'GET /health/ready': '200 200 200 200 200 200 200',
   'GET /auth/captcha': '200 200 200 200 200 200 200',
   'GET /auth/captcha/required': '200 200 200 200 200 200 200',
   'POST /auth/login': '400 400 400 400 400 400 400',

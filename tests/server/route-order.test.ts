@@ -63,6 +63,8 @@ describe('route refusal order', () => {
         'GET /api/auth/login/supplier',
         'GET /api/auth/sso-providers',
         'GET /api/health',
+        'GET /api/health/live',
+        'GET /api/health/ready',
         'POST /api/auth/login',
         'POST /api/auth/password',
         'PUT /api/auth/password',
