@@ -44,6 +44,8 @@ export const ERROR_CODES = {
    * `deletableTicketId` names it.
    */
   ticketNotDeletable: 'ticket_not_deletable',
+  /** The device token is another user's, and only a sign-in on that device may take it. */
+  deviceTokenTaken: 'device_token_taken',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -77,4 +77,32 @@ describe('PUT /api/users/:id/firebaseToken', () => {
     );
     expect(row!.n).toBe(1);
   });
+
+  it("should refuse to move another user's device token to a session that is not a fresh sign-in", async () => {
+    expect((await register('supplier2', 'victim-device')).statusCode).toBe(200);
+    // supplier1's session began an hour ago (a silent renewal keeps the sign-in time).
+    const [me] = await queryRows<{ id: number; tokenVersion: number }>(
+      t.app.db,
+      sql`select id, token_version as "tokenVersion" from users where username = 'supplier1'`,
+    );
+    const older = await t.app.signToken(me!, undefined, Date.now() - 60 * 60 * 1000);
+    const take = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${ids.supplier1}/firebaseToken`,
+      headers: bearer(older),
+      payload: { token: 'victim-device' },
+    });
+    expect([take.statusCode, take.json().code]).toEqual([409, 'device_token_taken']);
+    expect(await tokensOf('supplier2')).toContain('victim-device');
+    expect(await tokensOf('supplier1')).not.toContain('victim-device');
+    // The same session registers a device of its own, and renews its own registration, as before.
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${ids.supplier1}/firebaseToken`,
+      headers: bearer(older),
+      payload: { token: 'own-device-later' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(await tokensOf('supplier1')).toContain('own-device-later');
+  });
 });

@@ -141,25 +141,37 @@ export interface TokenRegistration {
   takenFrom: number | null;
   /** How many of the caller's oldest registrations were dropped to stay within the cap. */
   dropped: number;
+  /** The token is another user's and the caller may not take it: nothing was written. */
+  refused: boolean;
 }
 
 /**
- * Registers a device token to `userId`. A device token belongs to whoever signed in on the device last,
- * so a token registered to another user ends that registration (the row is deleted from them, and the
- * caller is told whom, to log it) before the caller's is written: the other user stops getting pushes
- * on a device they no longer use. Beyond the cap the caller's oldest registrations are dropped rather
- * than the new one refused: the newest is the device in the user's hand, the oldest most likely one
- * they have long stopped using.
+ * Registers a device token to `userId`. A device token names one device and belongs to whoever signed
+ * in on it last, so a token registered to another user ends that registration (the row is deleted from
+ * them, and the caller is told whom, to log it) before the caller's is written: the other user stops
+ * getting pushes on a device they no longer use. Only a sign-in takes a token from someone else
+ * (`mayTake`: the caller's session has just begun, as on a shared phone after the previous user's
+ * session ended); any other request naming another user's token is refused (`refused`), so a session
+ * cannot redirect someone's pushes to itself. Beyond the cap the caller's oldest registrations are
+ * dropped rather than the new one refused: the newest is the device in the user's hand, the oldest most
+ * likely one they have long stopped using.
  */
 export async function addFirebaseToken(
   db: Tx,
   userId: number,
   token: string,
-  max = MAX_DEVICE_TOKENS_PER_USER,
+  { max = MAX_DEVICE_TOKENS_PER_USER, mayTake = true }: { max?: number; mayTake?: boolean } = {},
 ): Promise<TokenRegistration> {
   return db.transaction(async (tx) => {
     // One registration of a user at a time, so two at once cannot both slip under the cap.
     await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+    if (!mayTake) {
+      const [owner] = await tx
+        .select({ userId: firebaseTokens.userId })
+        .from(firebaseTokens)
+        .where(and(eq(firebaseTokens.token, token), ne(firebaseTokens.userId, userId)));
+      if (owner) return { takenFrom: null, dropped: 0, refused: true };
+    }
     const taken = await tx
       .delete(firebaseTokens)
       .where(and(eq(firebaseTokens.token, token), ne(firebaseTokens.userId, userId)))
@@ -178,7 +190,7 @@ export async function addFirebaseToken(
       .delete(firebaseTokens)
       .where(inArray(firebaseTokens.id, beyondCap))
       .returning({ id: firebaseTokens.id });
-    return { takenFrom: taken[0]?.userId ?? null, dropped: dropped.length };
+    return { takenFrom: taken[0]?.userId ?? null, dropped: dropped.length, refused: false };
   });
 }
 
