@@ -56,13 +56,16 @@ describe('session', () => {
     expect(localStorage.getItem('token')).toBe('token-supplier1');
   });
 
-  it('should log out from the user menu', async () => {
-    installFakeServer();
+  it('should log out from the user menu, ending the session on the server with its own token', async () => {
+    const server = installFakeServer();
     storeSession(USERS.carrier1);
+    const token = localStorage.getItem('token');
     const app = renderApp('/dashboard/carrier');
     await app.user.click(await screen.findByRole('button', { name: /account of/i }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+    const logout = server.calls.find((call) => call.method === 'POST' && call.path === '/api/auth/logout');
+    expect(logout?.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 });

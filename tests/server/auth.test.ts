@@ -3,6 +3,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-seed';
+import { queryRows } from '../../src/server/db/database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,6 +121,59 @@ describe('bearer tokens', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('should refuse a token ten seconds after its end: the tolerance between clocks is a few seconds', async () => {
+    const token = (await login({ username: 'carrier2', password: DEMO_PASSWORD, expiresIn: 60_000 })).json().token;
+    const me = () => t.app.inject({ method: 'GET', url: '/api/tickets/count/states', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 70_000 });
+    try {
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("should end the session on sign-out: its token and its renewals are refused, the user's other sessions go on", async () => {
+    const phone = (await login({ username: 'rail1', password: DEMO_PASSWORD }, '10.0.0.7')).json().token as string;
+    const desk = (await login({ username: 'rail1', password: DEMO_PASSWORD }, '10.0.0.8')).json().token as string;
+    const renewed = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(phone), payload: {} })
+    ).json().token as string;
+    // A renewal keeps the session's id; a sign-in starts a new one.
+    expect(decodeJwt(renewed).sid).toBe(decodeJwt(phone).sid);
+    expect(decodeJwt(desk).sid).not.toBe(decodeJwt(phone).sid);
+    const read = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/tickets/count/states', headers: bearer(token) });
+    expect((await read(phone)).statusCode).toBe(200);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(phone), payload: {} });
+    expect(out.statusCode).toBe(200);
+    for (const token of [phone, renewed]) {
+      expect((await read(token)).statusCode).toBe(401);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/token',
+        headers: bearer(token),
+        payload: {},
+      });
+      expect(again.statusCode).toBe(401);
+    }
+    expect((await read(desk)).statusCode).toBe(200);
+  });
+
+  it('should not renew a session signed in 24 h ago or more, however recently it was renewed', async () => {
+    const [me] = await queryRows<{ id: number; tokenVersion: number }>(
+      t.database.db,
+      sql`select id, token_version as "tokenVersion" from users where username = 'carrier1'`,
+    );
+    const renew = async (startedAgoMs: number) => {
+      const token = await t.app.signToken(me!, 3_600_000, { startedAt: Date.now() - startedAgoMs, id: null });
+      return t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} });
+    };
+    expect((await renew(23 * 3_600_000)).statusCode).toBe(200);
+    expect((await renew(25 * 3_600_000)).statusCode).toBe(401);
   });
 
   it('should reject tokens issued before the token version changed, also one the server has already accepted', async () => {

@@ -356,7 +356,9 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 describe('generated bad input', () => {
   it('should answer 4xx to every bad request, store none of it and stay up', async () => {
-    const routes = declaredRoutes(t.app).filter((r) => r.url !== '/api/events');
+    // Signing out takes no input to break and would end the sessions the sweep calls with (auth.test.ts
+    // covers it); the event stream never ends by itself.
+    const routes = declaredRoutes(t.app).filter((r) => r.url !== '/api/events' && r.url !== '/api/auth/logout');
     const json = routes.filter((r) => !r.consumes && (r.method !== 'GET' || r.query));
     const uploads = routes.filter((r) => r.consumes);
     const pickRoute = (list: DeclaredRoute[], bad: boolean) =>

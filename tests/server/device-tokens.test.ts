@@ -85,7 +85,7 @@ describe('PUT /api/users/:id/firebaseToken', () => {
       t.app.db,
       sql`select id, token_version as "tokenVersion" from users where username = 'supplier1'`,
     );
-    const older = await t.app.signToken(me!, undefined, Date.now() - 60 * 60 * 1000);
+    const older = await t.app.signToken(me!, undefined, { startedAt: Date.now() - 60 * 60 * 1000, id: null });
     const take = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${ids.supplier1}/firebaseToken`,

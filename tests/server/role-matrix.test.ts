@@ -24,6 +24,7 @@ const EXPECTED: Record<string, string> = {
   'GET /auth/captcha/required': '200 200 200 200 200 200 200',
   'POST /auth/login': '400 400 400 400 400 400 400',
   'POST /auth/login/token': '401 401 200 200 200 200 200',
+  'POST /auth/logout': '401 401 200 200 200 200 200',
   'POST /auth/password': '400 400 400 400 400 400 400',
   'PUT /auth/password': '400 400 400 400 400 400 400',
   'PUT /auth/password/own': '401 401 400 400 400 400 400',
@@ -129,8 +130,15 @@ async function streamStatus(url: string, headers: Record<string, string>): Promi
 
 async function call(method: string, path: string, caller: (typeof CALLERS)[number]): Promise<number> {
   const url = `/api${path}`.replace(/\{[^}]+\}/g, '999999');
-  const headers: Record<string, string> =
-    caller === 'none' ? {} : bearer(caller === 'forged' ? FORGED : tokens[caller]!);
+  // Signing out ends the session it is sent with: it gets a session of its own, not the one the other
+  // operations are called with.
+  const own = url === '/api/auth/logout' && caller !== 'none' && caller !== 'forged';
+  const token = own
+    ? await t.login(USER_OF[caller])
+    : caller === 'forged'
+      ? FORGED
+      : tokens[caller as keyof typeof USER_OF];
+  const headers: Record<string, string> = caller === 'none' ? {} : bearer(token!);
   if (url === '/api/events') return streamStatus(url, headers);
   const write = method !== 'GET' && method !== 'DELETE';
   const res = await t.app.inject({

@@ -2,6 +2,7 @@
  * Bearer-token authentication. Tokens are HS256 JWTs carrying the user id and the user's token version;
  * every request re-reads the user so that a password change or a disabled account takes effect at once.
  */
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
@@ -30,7 +31,7 @@ declare module 'fastify' {
     signToken: (
       user: { id: number; tokenVersion: number },
       expiresInMs?: number,
-      sessionStartedAt?: number,
+      session?: { startedAt: number; id: string | null },
     ) => Promise<string>;
   }
   interface FastifyRequest {
@@ -42,11 +43,16 @@ declare module 'fastify' {
      * carries a time the server can vouch for (decisions/0001-queued-time-survives-renewal.md).
      */
     sessionStartedAt: number | null;
+    /** The session's id (`sid` claim) once authenticated: what signing out ends on the server. */
+    sessionId: string | null;
   }
 }
 
-/** Seconds of clock difference between server processes tolerated on `iat`/`exp`. */
-const CLOCK_TOLERANCE_S = 60;
+/**
+ * Seconds of clock difference between server processes tolerated on `iat`/`exp`: a few, so an expired
+ * token is not taken for long after its end (it was a minute).
+ */
+const CLOCK_TOLERANCE_S = 5;
 
 /** Claims of a token whose signature has been checked. */
 interface Claims {
@@ -56,6 +62,8 @@ interface Claims {
   exp: number;
   /** Seconds: the session's sign-in (`auth_time`), never later than `iat` nor more than 24 h before it. */
   authTime: number;
+  /** The session's id (`sid`), the same across its silent renewals; null in a token older than it. */
+  sid: string | null;
 }
 
 /**
@@ -91,17 +99,24 @@ async function registerAuth(app: FastifyInstance) {
 
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionStartedAt', null);
+  app.decorateRequest('sessionId', null);
 
   // `sessionStartedAt` (ms) is given by a silent renewal: the new token keeps the session's sign-in time
   // (bounded to the last 24 h) instead of starting a new session, so what the device queued before the
   // renewal is still vouched for. A sign-in (password, SSO, password change) starts a session now.
   app.decorate(
     'signToken',
-    async (user: { id: number; tokenVersion: number }, expiresInMs?: number, sessionStartedAt?: number) => {
+    async (
+      user: { id: number; tokenVersion: number },
+      expiresInMs?: number,
+      session?: { startedAt: number; id: string | null },
+    ) => {
       const ms = Math.min(Math.max(expiresInMs ?? MAX_TOKEN_MS, 1000), MAX_TOKEN_MS);
       const now = Math.floor(Date.now() / 1000);
-      const authTime = sessionStartedAt === undefined ? now : authTimeOf(Math.floor(sessionStartedAt / 1000), now);
-      return new SignJWT({ ver: user.tokenVersion, auth_time: authTime })
+      const authTime = session === undefined ? now : authTimeOf(Math.floor(session.startedAt / 1000), now);
+      // A sign-in starts a session with a new id; a renewal keeps it, so signing out ends them all.
+      const sid = session?.id ?? randomUUID();
+      return new SignJWT({ ver: user.tokenVersion, auth_time: authTime, sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuedAt(now)
@@ -132,7 +147,14 @@ async function registerAuth(app: FastifyInstance) {
         const { iat, exp } = payload as { iat: number; exp: number };
         if (exp - iat > MAX_TOKEN_MS / 1000 || iat > Date.now() / 1000 + CLOCK_TOLERANCE_S)
           throw new Error('token lifetime');
-        claims = { sub: payload.sub, ver: payload.ver, iat, exp, authTime: authTimeOf(payload.auth_time, iat) };
+        claims = {
+          sub: payload.sub,
+          ver: payload.ver,
+          iat,
+          exp,
+          authTime: authTimeOf(payload.auth_time, iat),
+          sid: typeof payload.sid === 'string' && payload.sid.length <= 64 ? payload.sid : null,
+        };
       } catch {
         throw unauthorized();
       }
@@ -140,7 +162,8 @@ async function registerAuth(app: FastifyInstance) {
     }
     const { sub, ver } = claims;
     request.sessionStartedAt = claims.authTime * 1000;
-    const user = sub && /^\d+$/.test(sub) ? await findAuthUser(app.db, Number(sub)) : undefined;
+    request.sessionId = claims.sid;
+    const user = sub && /^\d+$/.test(sub) ? await findAuthUser(app.db, Number(sub), claims.sid) : undefined;
     if (!user || user.tokenVersion !== ver) throw unauthorized();
     bindUser(request, user.id);
     return user;

@@ -17,6 +17,11 @@ import {
 } from '../jobs/password-reset-cleanup';
 import { IDEMPOTENCY_CLEANUP_CRON, IDEMPOTENCY_CLEANUP_JOB, cleanupIdempotencyKeys } from '../jobs/idempotency-cleanup';
 import { HOUR_COUNTS_CLEANUP_CRON, HOUR_COUNTS_CLEANUP_JOB, cleanupHourCounts } from '../jobs/hour-counts-cleanup';
+import {
+  ENDED_SESSIONS_CLEANUP_CRON,
+  ENDED_SESSIONS_CLEANUP_JOB,
+  cleanupEndedSessions,
+} from '../jobs/ended-sessions-cleanup';
 import { REFRESH_STATISTICS_CRON, REFRESH_STATISTICS_JOB, refreshStatistics } from '../jobs/refresh-statistics';
 
 declare module 'fastify' {
@@ -89,6 +94,13 @@ async function registerJobs(app: FastifyInstance) {
     PASSWORD_RESET_CLEANUP_CRON,
     () => cleanupExpiredPasswordResets(app.db),
     'expired password recovery links',
+  );
+  // Sessions ended by signing out are remembered only while their tokens could still be used.
+  await cleanup(
+    ENDED_SESSIONS_CLEANUP_JOB,
+    ENDED_SESSIONS_CLEANUP_CRON,
+    () => cleanupEndedSessions(app.db),
+    'ended sessions',
   );
   // Per-hour counts are read for the last 30 days only.
   await cleanup(HOUR_COUNTS_CLEANUP_JOB, HOUR_COUNTS_CLEANUP_CRON, () => cleanupHourCounts(app.db), 'old hour counts');

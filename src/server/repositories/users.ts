@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { isRole, type Role } from '../../shared/domain/roles';
 import type { User } from '../../shared/schemas/user';
 import type { Tx } from '../db/database';
 import { prepared } from '../db/prepared';
-import { firebaseTokens, loginAttempts, userRoles, users } from '../db/schema/accounts';
+import { endedSessions, firebaseTokens, loginAttempts, userRoles, users } from '../db/schema/accounts';
 import { carriers, customsAgents, depots, suppliers } from '../db/schema/parties';
 import type { AuthUser } from '../plugins/auth';
 
@@ -33,16 +33,35 @@ const authUser = (db: Tx) =>
         tokenVersion: users.tokenVersion,
         roles: sql<string[] | null>`(select array_agg(ur.role order by ur.position, ur.role) from ${userRoles} ur
           where ur.user_id = ${users.id})`,
+        // The token's session was ended by signing out (no sid: a token from before sessions had one).
+        sessionEnded: sql<boolean>`exists (select 1 from ${endedSessions} e
+          where e.sid = ${sql.placeholder('sid')}::text and e.user_id = ${users.id})`,
       })
       .from(users)
       .where(and(eq(users.id, sql.placeholder('id')), eq(users.active, true)))
       .prepare('find_auth_user'),
   );
 
-export async function findAuthUser(db: Tx, id: number): Promise<AuthUser | undefined> {
-  const [row] = await authUser(db).execute({ id });
-  if (!row) return undefined;
-  return { ...row, roles: (row.roles ?? []).filter(isRole) };
+/** The user of a token, unless its session (`sid`) was ended by signing out. */
+export async function findAuthUser(db: Tx, id: number, sid: string | null): Promise<AuthUser | undefined> {
+  const [row] = await authUser(db).execute({ id, sid });
+  if (!row || row.sessionEnded) return undefined;
+  const { sessionEnded: _ended, ...user } = row;
+  return { ...user, roles: (row.roles ?? []).filter(isRole) };
+}
+
+/** Ends a session on the server until `endsAt`, when every token it issued has expired anyway. */
+export async function endSession(db: Tx, sid: string, userId: number, endsAt: Date): Promise<void> {
+  await db.insert(endedSessions).values({ sid, userId, endsAt }).onConflictDoNothing();
+}
+
+/** Forgets ended sessions whose tokens have all expired; answers how many. */
+export async function dropEndedSessions(db: Tx, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(endedSessions)
+    .where(lt(endedSessions.endsAt, now))
+    .returning({ sid: endedSessions.sid });
+  return gone.length;
 }
 
 export async function findCredentials(db: Tx, username: string) {

@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { User } from '../../../shared/schemas/user';
-import { NetworkError } from '../../lib/api-client';
+import { apiFetch, NetworkError } from '../../lib/api-client';
 import { dropDevice, forgetDevice } from '../../lib/firebase';
 import { clearSession, getSession, reloadSession, setSession, subscribeSession } from '../../lib/session-store';
 import type { LoginCredentials } from './api/login';
@@ -50,6 +50,19 @@ async function runSilentLogin(): Promise<void> {
   } catch (error) {
     if (!(error instanceof NetworkError)) clearSession(true);
   }
+}
+
+/**
+ * Signing out ends the session on the server too (POST /auth/logout), so a copy of its token (a shared
+ * phone's storage, a log) no longer works. Sent with the token about to be cleared, without waiting:
+ * offline the sign-out still happens on the device, and the token expires by itself at midnight.
+ */
+function endSessionOnServer(): void {
+  const { token } = getSession();
+  if (!token) return;
+  void apiFetch<unknown>('/auth/logout', { method: 'POST', body: {}, token, skipUnauthorizedLogout: true }).catch(
+    () => undefined,
+  );
 }
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
@@ -101,6 +114,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   // The device's push token goes first: its removal is sent with the session that is about to end.
   const logout = useCallback(() => {
     forgetDevice();
+    endSessionOnServer();
     // Signing out on purpose: the next sign-in starts at the home page.
     forgetScreen();
     clearSession();

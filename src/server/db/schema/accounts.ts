@@ -57,6 +57,23 @@ export const firebaseTokens = pgTable(
   (t) => [uniqueIndex('firebase_tokens_token_uq').on(t.token), index('firebase_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Sessions ended on the server by signing out: a token of such a session (its `sid` claim, kept across
+ * silent renewals) is refused although it has not expired. A row is kept until every token of the
+ * session has expired (`endsAt`), then the daily cleanup deletes it.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    sid: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('ended_sessions_ends_idx').on(t.endsAt)],
+);
+
 export const loginAttempts = pgTable(
   'login_attempts',
   {

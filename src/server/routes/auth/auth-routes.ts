@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import {
+  MAX_TOKEN_MS,
   CaptchaRequiredQuerySchema,
   LoginSchema,
   TokenLoginSchema,
@@ -13,7 +14,13 @@ import { defineRoute } from '../../http/route';
 import { checkCaptcha, createCaptchaChallenge } from './captcha';
 import { passwordRoutes } from './password-routes';
 import { ssoRoutes } from './sso-routes';
-import { findCredentials, findUserView, recentFailures, recordLoginAttempt } from '../../repositories/users';
+import {
+  endSession,
+  findCredentials,
+  findUserView,
+  recentFailures,
+  recordLoginAttempt,
+} from '../../repositories/users';
 
 /** Failed sign-ins (per username or address) within this window before a captcha is required. */
 const CAPTCHA_AFTER_FAILURES = 3;
@@ -114,7 +121,29 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await findUserView(app.db, auth.id);
       if (!user) throw unauthorized();
       // A renewal continues the session: the new token keeps its sign-in time (see plugins/auth.ts).
-      return { token: await app.signToken(auth, body.expiresIn, request.sessionStartedAt ?? undefined), user };
+      // A session lives at most 24 h from its sign-in, however often it is renewed: a copied token
+      // cannot be kept alive for ever by renewing it.
+      if (request.sessionStartedAt !== null && Date.now() - request.sessionStartedAt >= MAX_TOKEN_MS) {
+        throw unauthorized();
+      }
+      const session =
+        request.sessionStartedAt === null ? undefined : { startedAt: request.sessionStartedAt, id: request.sessionId };
+      return { token: await app.signToken(auth, body.expiresIn, session), user };
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/auth/logout',
+    access: 'signed-in',
+    tags,
+    summary: 'Sign out: ends this session on the server (its tokens and their renewals are refused)',
+    handler: async ({ user, request }) => {
+      // Kept until every token the session issued has expired (MAX_TOKEN_MS after the last renewal).
+      if (request.sessionId) {
+        await endSession(app.db, request.sessionId, user.id, new Date(Date.now() + MAX_TOKEN_MS + 60_000));
+      }
+      return { ok: true };
     },
   });
 
