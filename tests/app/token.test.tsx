@@ -4,12 +4,16 @@ import { installFakeServer, storeSession, USERS } from './fake-server';
 import { renderApp } from './render';
 
 describe('/token hand-off', () => {
-  it('should replace whatever was stored with the token from the query', async () => {
+  it('should ask before replacing a signed-in user, and replace whatever was stored once told to', async () => {
     installFakeServer();
     storeSession(USERS.carrier1);
     localStorage.setItem('something-else', 'x');
     localStorage.setItem('locale', 'en');
-    renderApp('/token?token=token-supplier1');
+    const app = renderApp('/token?token=token-supplier1');
+    // A link someone else made with their own token must not sign this browser into their account.
+    expect(await screen.findByRole('heading', { name: 'Change the signed-in account?' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('token-carrier1');
+    await app.user.click(screen.getByRole('button', { name: 'Continue with the new sign-in' }));
     await waitFor(() => expect(localStorage.getItem('token')).toBe('token-supplier1'));
     // The carrier stored before is gone (jsdom does not reload, so the app may already have signed the
     // handed-over supplier in silently).
@@ -18,9 +22,25 @@ describe('/token hand-off', () => {
     expect(localStorage.getItem('locale')).toBe('en');
   });
 
-  it('should return a single sign-on user to the screen their session ended on', async () => {
+  it('should keep the signed-in user when told to stay, and take nothing from the link', async () => {
+    installFakeServer();
+    storeSession(USERS.carrier1);
+    const app = renderApp('/token?token=token-supplier1');
+    await app.user.click(await screen.findByRole('button', { name: /^Stay signed in as / }));
+    await waitFor(() => expect(app.path()).toBe('/dashboard/carrier'));
+    expect(localStorage.getItem('token')).toBe('token-carrier1');
+  });
+
+  it('should take the same user handed over again without asking', async () => {
     installFakeServer();
     storeSession(USERS.supplier1);
+    const same = `x.${btoa(JSON.stringify({ sub: String(USERS.supplier1.id) }))}.y`;
+    renderApp(`/token?token=${same}`);
+    await waitFor(() => expect(localStorage.getItem('token')).toBe(same));
+  });
+
+  it('should return a single sign-on user to the screen their session ended on', async () => {
+    installFakeServer();
     // The session ended (midnight) on the previous requests; the user signs in again through SSO.
     localStorage.setItem(
       'returnTo',
