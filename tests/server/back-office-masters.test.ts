@@ -202,6 +202,14 @@ describe('depots', () => {
     expect(lat.json().details).toEqual({
       'location.coordinates.1': 'Latitude must be a number from -90 to 90, with at most 8 decimals',
     });
+    // A point has two numbers, not seven: the extra ones were once dropped and the depot created.
+    const seven = await call('admin', 'POST', '/api/depots', {
+      depot: { ...base, location: { type: 'Point', coordinates: [-88.1, 41.5, 1, 2, 3, 4, 5] } },
+    });
+    expect([seven.statusCode, seven.json().message]).toEqual([
+      400,
+      'Location must be a GeoJSON point [longitude, latitude]',
+    ]);
     const desc = await call('admin', 'POST', '/api/depots', { depot: { ...base, description: 'x'.repeat(201) } });
     expect(desc.json().details).toEqual({ description: 'Description must be at most 200 characters' });
     const supplier = await call('admin', 'POST', '/api/depots', { depot: { ...base, supplierId: 99999 } });

@@ -21,7 +21,8 @@ export const CreateDepotSchema = v.object(
     location: v.object(
       {
         type: v.literal('Point', M.location),
-        coordinates: v.tuple(
+        // Strict: a point has exactly two numbers; extra ones were dropped and the depot created.
+        coordinates: v.strictTuple(
           [
             v.pipe(
               v.number(M.longitude),
