@@ -12,6 +12,7 @@ import multipart from '@fastify/multipart';
 import { loadConfig, type Config } from './config';
 import type { Database } from './db/database';
 import { FIRST_LIST_SCRIPT_SOURCE, routePageOf, routePages, sendRoutePage } from './http/route-pages';
+import { ERROR_CODES } from '../shared/errors';
 import { HttpError } from './http/errors';
 import { authPlugin } from './plugins/auth';
 import { eventsPlugin } from './plugins/events';
@@ -58,6 +59,21 @@ export interface BuildOptions {
   logStream?: Writable;
 }
 
+const OUT_OF_SPACE = 'The server has no storage space left. Nothing was saved; try again later.';
+
+/**
+ * A full disk (ENOSPC, EDQUOT: the file store or the embedded database) or a full PostgreSQL (SQLSTATE
+ * 53100), anywhere in the error's causes. Nothing partial is written either way (files are removed on a
+ * failed upload, rows roll back), so the answer can say so.
+ */
+function isOutOfSpace(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 8; depth++) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, options.config);
   const app = Fastify({
@@ -98,6 +114,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toBody());
+    if (isOutOfSpace(error)) {
+      // Named for the operator, and told to the user as what it is: nothing was saved, retry later.
+      request.log.error({ err: error }, 'out of storage space: the disk or the database is full');
+      return reply
+        .status(507)
+        .send(new HttpError(507, OUT_OF_SPACE, undefined, { code: ERROR_CODES.insufficientStorage }).toBody());
+    }
     const status = error.statusCode ?? 500;
     // A client that went away mid-upload (a phone losing its signal) is not a server fault.
     if (request.raw.aborted || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {

@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   ticketNotDeletable: 'ticket_not_deletable',
   /** The device token is another user's, and only a sign-in on that device may take it. */
   deviceTokenTaken: 'device_token_taken',
+  /** The server's disk or database is full: nothing was saved. */
+  insufficientStorage: 'insufficient_storage',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
