@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USERS, installFakeServer, storeSession, type FakeRequest } from './fake-server';
-import { docTicket, documentation } from './documentation-fixtures';
+import { INVOICE, docTicket, documentation } from './documentation-fixtures';
 import { renderApp } from './render';
 
 const realCreate = URL.createObjectURL;
@@ -89,21 +89,7 @@ describe('document viewer', () => {
       body: {
         invoices: [
           {
-            id: 5,
-            ticketId: 7,
-            number: 'TA-100',
-            date: '2026-03-12',
-            borderCrossingId: 1,
-            rpaId: null,
-            createAt: '2026-03-12T10:00:00.000Z',
-            borderCrossing: {
-              id: 1,
-              description: 'Laredo – Nuevo Laredo',
-              customsAgent: { id: 1, tradeName: 'Aduanas Laredo' },
-            },
-            invoiceFile: { key: 'key-ta.pdf', name: 'ta.pdf' },
-            sapValidationStatus: 'pending',
-            rpa: null,
+            ...INVOICE,
             paymentNumber: 'PAY-1',
             paymentDate: '2026-03-13',
             paymentFile: { key: 'key-voucher.jpg', name: 'voucher.jpg' },

@@ -1,4 +1,5 @@
 /** Tickets, documentation and invoices as the server answers them, for the documentation, invoice and customs tests. */
+import type { InvoiceView } from '../../src/shared/schemas/documentation-view';
 import type { DocTicket, Documentation } from '../../src/app/features/documentation/types';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 import type { User } from '../../src/shared/schemas/user';
@@ -115,4 +116,22 @@ export const sizedFile = (size: number, name = 'big.pdf') => {
   const bytes = new Uint8Array(size);
   bytes.set(new TextEncoder().encode('%PDF-1.4'));
   return new File([bytes], name, { type: 'application/pdf' });
+};
+
+/** A provider (TA) invoice of ticket 7 as GET /invoices/{id}/ticket answers it, without a payment yet. */
+export const INVOICE: InvoiceView = {
+  id: 5,
+  ticketId: 7,
+  number: 'TA-100',
+  date: '2026-03-12',
+  borderCrossingId: 1,
+  rpaId: null,
+  createAt: '2026-03-12T10:00:00.000Z',
+  borderCrossing: { id: 1, description: 'Laredo – Nuevo Laredo', customsAgent: { id: 1, tradeName: 'Aduanas Laredo' } },
+  invoiceFile: { key: 'key-ta.pdf', name: 'ta.pdf' },
+  sapValidationStatus: 'pending',
+  rpa: null,
+  paymentNumber: null,
+  paymentDate: null,
+  paymentFile: null,
 };

@@ -1,27 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
-import type { InvoiceView } from '../../src/shared/schemas/documentation-view';
 import { USERS, installFakeServer, storeSession } from './fake-server';
-import { docTicket, documentation, pngFile, sizedFile } from './documentation-fixtures';
+import { INVOICE, docTicket, documentation, pngFile, sizedFile } from './documentation-fixtures';
 import { renderApp } from './render';
-
-const INVOICE: InvoiceView = {
-  id: 5,
-  ticketId: 7,
-  number: 'TA-100',
-  date: '2026-03-12',
-  borderCrossingId: 1,
-  rpaId: null,
-  createAt: '2026-03-12T10:00:00.000Z',
-  borderCrossing: { id: 1, description: 'Laredo – Nuevo Laredo', customsAgent: { id: 1, tradeName: 'Aduanas Laredo' } },
-  invoiceFile: { key: 'key-ta.pdf', name: 'ta.pdf' },
-  sapValidationStatus: 'pending',
-  rpa: null,
-  paymentNumber: null,
-  paymentDate: null,
-  paymentFile: null,
-};
 
 function adminServer(status: TicketStatus) {
   const server = installFakeServer();
