@@ -218,3 +218,39 @@ describe('admin ongoing list, provider invoices', () => {
     expect(within(goodCard).queryByText('Rejected by the ERP')).not.toBeInTheDocument();
   });
 });
+
+describe("the destination's net scale weight", () => {
+  const weighed = () => {
+    const ticket = makeTicket(41, { status: 'DELIVERED' });
+    ticket.destinationNetWeight = 41250.5;
+    return ticket;
+  };
+
+  it('should show it under the destination in the list, and nothing before it is entered', async () => {
+    pretendDesktop();
+    const server = adminServer();
+    serveTickets(server, [weighed(), makeTicket(42, { status: 'MX_TRANSIT' })]);
+    renderApp('/dashboard/admin/ongoing?status=DELIVERED&status=MX_TRANSIT');
+    const row = (await screen.findAllByRole('row')).find((r) => r.getAttribute('data-ticket-id') === '41')!;
+    expect(within(row).getByText('Net at scale: 41,250.50 lbs')).toBeInTheDocument();
+    const other = screen.getAllByRole('row').find((r) => r.getAttribute('data-ticket-id') === '42')!;
+    expect(within(other).getByText('Monterrey Steel Mill')).toBeInTheDocument();
+    expect(within(other).queryByText(/Net at scale/)).not.toBeInTheDocument();
+  });
+
+  it("should show it on the ticket page in the reader's language, and a dash before it is entered", async () => {
+    await activateLocale('es');
+    const server = adminServer();
+    server.on('GET /api/tickets/:id', ({ path }) => ({
+      status: 200,
+      body: { ticket: path.endsWith('/41') ? weighed() : makeTicket(42, { status: 'MX_TRANSIT' }) },
+    }));
+    const app = renderApp('/dashboard/admin/ticket?id=41');
+    const label = await screen.findByText('Peso neto en báscula de destino');
+    expect(label.parentElement).toHaveTextContent('41,250.50 lbs');
+    app.unmount();
+    renderApp('/dashboard/admin/ticket?id=42');
+    const empty = await screen.findByText('Peso neto en báscula de destino');
+    expect(empty.parentElement).toHaveTextContent(/^Peso neto en báscula de destino—$/);
+  });
+});

@@ -72,6 +72,7 @@ export function makeTicket(
     truckDocumentation: null,
     railcarDocumentation: null,
     customsRead: false,
+    destinationNetWeight: null,
     rpa: null,
   };
 }

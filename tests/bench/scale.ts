@@ -25,6 +25,7 @@ import { startPortalProcess } from '../fixtures/portal-process';
 import { firstListRequest } from '../../src/shared/domain/first-list';
 import { ADMIN_WORK_TILES } from '../../src/shared/domain/home-work';
 import type { TicketList } from '../../src/shared/domain/role-views';
+import { printWrites, writeFigures, type WriteRun } from './writes';
 
 export interface ScaleOptions {
   tickets: number;
@@ -309,6 +310,7 @@ interface ScaleRun {
   helloRuns: Figure[];
   helloRps: number;
   figures: Figure[];
+  writes: WriteRun;
 }
 
 export async function scaleFigures(o: ScaleOptions): Promise<void> {
@@ -344,6 +346,10 @@ function printScale(o: ScaleOptions, run: ScaleRun, base: ScaleRun | undefined):
     );
   }
   console.log('node ms, pg ms: CPU time per request of the portal process and of its PostgreSQL backends');
+  for (const r of base ? [base, run] : [run]) {
+    console.log(`scale: writes at ${r.tickets.toLocaleString('en-US')} tickets`);
+    printWrites(r.writes, r.helloRps);
+  }
   if (base) {
     console.log(
       `÷: req/s at ${run.tickets.toLocaleString('en-US')} over req/s at ${base.tickets.toLocaleString('en-US')}; ÷ hello: the same with each taken relative to its run's hello-world`,
@@ -377,6 +383,7 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
     };
     const adminH = await tokenOf('admin');
     const supplierH = await tokenOf('supplier1');
+    const supplier2H = await tokenOf('supplier2');
     const carrierH = await tokenOf('carrier1');
     const customsH = await tokenOf('customs1');
     // A ticket of carrier1's from the middle of the history.
@@ -464,9 +471,18 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
       await idle();
       if (i === Math.floor(requests.length / 2)) helloRuns.push(await load('hello-world', hello.url, {}, o));
     }
+    // The writes come after every read: they add tickets to the lists read above.
+    const writes = await writeFigures(
+      api,
+      urlOf(name),
+      { admin: adminH, supplier: supplierH, carrier: carrierH, supplier2: supplier2H },
+      cpu,
+      o.seconds,
+    );
+    await idle();
     helloRuns.push(await load('hello-world', hello.url, {}, o));
     const helloRps = helloRuns.map((h) => h.rps).sort((a, b) => a - b)[1]!;
-    return { tickets, helloRuns, helloRps, figures };
+    return { tickets, helloRuns, helloRps, figures, writes };
   } finally {
     hello.stop();
     await portal.stop();

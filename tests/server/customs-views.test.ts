@@ -46,7 +46,7 @@ interface Row {
   ticket: number;
   status: string;
   created: string;
-  /** The ticket's customs read flag, kept on its rows for the unread list (migration 0012). */
+  /** The ticket's customs read flag, kept on its rows for the unread list (db/read-model/read-model.sql). */
   read: boolean;
 }
 

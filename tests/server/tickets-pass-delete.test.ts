@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 import { recountServiceLevels } from './helpers/service-levels';
+import { STALE_VIEWS } from './helpers/stored-views';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -76,14 +77,7 @@ interface Offer {
 }
 
 /** The tickets whose stored view parts differ from those computed from their rows. */
-const staleViews = async () =>
-  (
-    await rows<{ ticket_id: number }>(sql`
-      select coalesce(l.ticket_id, p.ticket_id) as ticket_id
-      from ticket_view_parts_live l full join ticket_view_parts p on p.ticket_id = l.ticket_id
-      where (l.ticket_id, l.carrier_id, l.head, l.carrier, l.offers, l.offer_carriers, l.tail)
-        is distinct from (p.ticket_id, p.carrier_id, p.head, p.carrier, p.offers, p.offer_carriers, p.tail)`)
-  ).map((r) => r.ticket_id);
+const staleViews = async () => (await rows<{ ticket_id: number }>(sql.raw(STALE_VIEWS))).map((r) => r.ticket_id);
 
 /** carrier1's kept open view rows against the tickets it holds an open offer for or carries. */
 const carrier1Views = async () => {

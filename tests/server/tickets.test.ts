@@ -107,7 +107,7 @@ describe('GET /api/tickets', () => {
     const id = row!.id;
     await t.database.db.execute(
       sql`update tickets set created_at = '2026-01-02 03:04:05.678999+00', withdrawal_date = '2026-01-03 10:00:00.5+00',
-        comments = 'Gate 4 "north"' where id = ${id}`,
+        comments = 'Gate 4 "north"', destination_net_weight = 41250.5 where id = ${id}`,
     );
     await t.database.db.execute(sql`update provider_invoices set payment_date = '2026-11-20' where ticket_id = ${id}`);
     const res = await get('admin', `/api/tickets?ticketId=${id}`);
@@ -190,6 +190,7 @@ describe('GET /api/tickets', () => {
       truckDocumentation: null,
       railcarDocumentation: null,
       customsRead: false,
+      destinationNetWeight: 41250.5,
       rpa: null,
     });
     // The same view read alone.

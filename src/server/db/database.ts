@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { planOnceOn } from './prepared';
+import { applyReadModel } from './read-model/read-model';
 import { schema, type Schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -59,6 +60,7 @@ export async function migratePostgres(url: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+    await applyReadModel({ exec: (text) => client.query(text), query: (text, values) => client.query(text, values) });
   } finally {
     // Closing the session releases the lock too; unlocking first lets the next process in at once.
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
@@ -152,6 +154,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
+  await applyReadModel({ exec: (text) => client.exec(text), query: (text, values) => client.query(text, values) });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -23,6 +23,7 @@ import {
   cleanupEndedSessions,
 } from '../jobs/ended-sessions-cleanup';
 import { REFRESH_STATISTICS_CRON, REFRESH_STATISTICS_JOB, refreshStatistics } from '../jobs/refresh-statistics';
+import { REFRESH_TICKET_VIEWS_JOB, refreshTicketViews } from '../jobs/refresh-ticket-views';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,14 @@ async function registerJobs(app: FastifyInstance) {
     await boss.schedule(REFRESH_STATISTICS_JOB, REFRESH_STATISTICS_CRON);
     await boss.work(REFRESH_STATISTICS_JOB, () => refreshStatistics(app.db));
   }
+
+  // Stored ticket views of an older definition are rewritten once after each start (one process does it).
+  await boss.createQueue(REFRESH_TICKET_VIEWS_JOB);
+  await boss.work(REFRESH_TICKET_VIEWS_JOB, async () => {
+    const { batches } = await refreshTicketViews(app.db);
+    app.log.info({ batches }, 'stored ticket views checked');
+  });
+  await boss.send(REFRESH_TICKET_VIEWS_JOB, {}, { singletonKey: REFRESH_TICKET_VIEWS_JOB });
 
   // The events outbox: push and server-sent events.
   app.decorate('eventDelivery', await startEventDelivery(app, boss));

@@ -1,8 +1,8 @@
 /**
- * Ticket views (TicketView) as the database keeps them: each ticket's view is stored as JSON text in
- * parts (ticket_view_parts, written by triggers in the same transaction as any write to a row the view
- * shows; migration 0009 defines them), and a page is one statement that joins its tickets' parts into
- * one text, the JSON array of the page's views in order.
+ * Ticket views (TicketView) as the database keeps them (db/read-model/read-model.sql): each ticket's own
+ * fields as JSON text (ticket_view_parts), each party's object once (party_views), and the offers. A
+ * page is one statement that joins them into one text, the JSON array of the page's views in order; a
+ * rename is then one party row, not a rewrite of every ticket naming the party.
  *
  * The server passes that text on as it is (a list answer is `{"tickets":<it>,"count":n}`): a page of 50
  * views read as rows cost the server about 1 ms of CPU to parse, map to objects and serialise again,
@@ -11,9 +11,11 @@
  * The text reads exactly as TicketView: times in UTC with milliseconds (`2026-11-24T03:33:00.123Z`,
  * what Date.toISOString writes, the microseconds cut as the driver cuts them), dates as `YYYY-MM-DD`.
  */
-import { sql, type Placeholder, type Subquery } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { TicketView } from '../../shared/schemas/ticket-view';
 import type { Tx } from '../db/database';
+import { partyViews } from '../db/schema/tickets';
 
 /** Who reads the offers: a carrier sees only its own, the other roles the whole history. */
 export interface OfferReader {
@@ -22,37 +24,52 @@ export interface OfferReader {
 }
 
 /**
- * The views of the tickets `page` selects (a subquery aliased 'page' with an `id` column) as one JSON
- * text, newest first or oldest first. `own` is the carrier whose offers alone are shown (a value or a
- * placeholder; null for all); such a carrier reading a ticket it was offered before does not learn who
- * carries it now.
+ * The views of the tickets `page` selects (a query with an `id` column) as one JSON text, newest first
+ * or oldest first. `own` is the carrier whose offers alone are shown (a value or a placeholder; null for
+ * all); such a carrier reading a ticket it was offered before does not learn who carries it now.
  */
 export function viewsQuery(
   db: Tx,
-  page: Subquery<'page'>,
+  page: TypedQueryBuilder<{ id: unknown }>,
   own: Placeholder | number | null,
   order: 'ASC' | 'DESC' = 'DESC',
 ) {
   const ownCarrier = own === null ? sql`null::int` : sql`${own}::int`;
-  // Everyone else reads the stored parts as they are. A carrier reads the ticket's carrier only where it
-  // is that carrier, and the offers as stored where they are all its own (or there are none); otherwise
-  // its own are picked out of the stored array by the offers' carriers, kept beside it in the same order.
-  const view = sql`'{' || p.head
-    || ',"carrier":' || coalesce(case when ${ownCarrier} is null or p.carrier_id = ${ownCarrier} then p.carrier end, 'null')
-    || ',"ticketAssignments":' || case when ${ownCarrier} is null or p.offer_carriers <@ array[${ownCarrier}] then p.offers else
-      coalesce((select json_agg(o.offer order by o.n) from json_array_elements(p.offers::json) with ordinality o(offer, n)
-        where p.offer_carriers[o.n] = ${ownCarrier})::text, '[]') end
-    || ',' || p.tail || '}'`;
+  const pageIds = db.$with('page').as(page);
+  // Every party's object in one jsonb by kind and id, built once per statement (about a hundred rows):
+  // read per ticket by key, where a lookup in the small table per ticket was planned as a scan of it.
+  const parties = db
+    .$with('parties')
+    .as(db.select({ j: sql`jsonb_object_agg(kind || id, json)`.as('j') }).from(partyViews));
+  const party = (kind: string, id: SQL) => sql`((select "j" from "parties") ->> (${sql.raw(`'${kind}'`)} || ${id}))`;
+  const offers = sql`(select '[' || string_agg(o.head || ', "carrier" : ' || coalesce(${party('carrier', sql`o.carrier_id`)}, 'null') || '}',
+      ',' order by o.id) || ']'
+    from ticket_offer_views o
+    where o.ticket_id = "page"."id" and (${ownCarrier} is null or o.carrier_id = ${ownCarrier}))`;
+  // One ticket's view from a row of ticket_view_parts or of ticket_view_parts_live (aliased x).
+  const viewOf = (parts: SQL, where: SQL) => sql`(select '{' || x.head
+      || ',"supplier":' || coalesce(${party('supplier', sql`x.supplier_id`)}, 'null')
+      || ',"carrier":' || coalesce(case when ${ownCarrier} is null or x.carrier_id = ${ownCarrier}
+        then ${party('carrier', sql`x.carrier_id`)} end, 'null')
+      || ',"ticketAssignments":' || coalesce(${offers}, '[]')
+      || ',"origin":' || coalesce(${party('depot', sql`x.origin_depot_id`)}, 'null')
+      || ',"destination":' || coalesce(${party('destination', sql`x.destination_id`)}, 'null')
+      || ',' || x.tail || '}'
+    from ${parts} x where x.ticket_id = "page"."id" and ${where})`;
   // Each page row's view is a subquery of its own: PostgreSQL then reads the page's tickets one by one by
-  // key, whatever number of rows it guesses the page to hold (a plan made once takes a LIMIT parameter
-  // for a tenth of the table, and as a join it chose to hash the whole table for 20 rows).
-  const oneView = sql`(select ${view} from ticket_view_parts p where p.ticket_id = "page"."id")`;
+  // key, whatever number of rows a plan made once guesses the page to hold (as a join it chose to read
+  // every stored view for 20 rows). A ticket whose stored parts are missing or of another version (a
+  // change of their definition not yet written back by the refresh-ticket-views job) has them computed
+  // from its rows: the second subquery runs only when the first finds nothing.
+  const view = sql`coalesce(${viewOf(sql`ticket_view_parts`, sql`x.version = ticket_view_version()`)},
+    ${viewOf(sql`ticket_view_parts_live`, sql`true`)})`;
   const direction = sql.raw(order === 'ASC' ? 'asc' : 'desc');
   return db
+    .with(pageIds, parties)
     .select({
-      views: sql<string>`coalesce('[' || string_agg(${oneView}, ',' order by "page"."id" ${direction}) || ']', '[]')`,
+      views: sql<string>`coalesce('[' || string_agg(${view}, ',' order by "page"."id" ${direction}) || ']', '[]')`,
     })
-    .from(page);
+    .from(pageIds);
 }
 
 /** The views of a viewsQuery answer, for callers that need them as objects. */

@@ -75,7 +75,7 @@ const idList = (ids: readonly number[]) =>
  * carrier's view is ticket_carrier_views: the tickets it holds an open offer for or carries (`open`), and
  * with `carrierAll` also those it was offered before; a primary-key probe instead of reading offers. An
  * agent's is ticket_customs_views: the live tickets in a status customs see whose provider invoice names
- * one of the agent's crossings (kept by triggers, migration 0011).
+ * one of the agent's crossings (kept by triggers, db/read-model/read-model.sql).
  */
 function partyScope(kind: CountScopeKind, party: SQL, carrierAll = false): SQL {
   if (kind === 'all') return sql`true`;
@@ -287,7 +287,7 @@ const fromListStart = (order: 'ASC' | 'DESC', offset: number) => ({
 
 /**
  * The block a home page's offset falls in and the tickets of the asked statuses before it, from
- * ticket_page_start (migration 0010), which sums the scope's blocks in list order and stops there.
+ * ticket_page_start (db/read-model/read-model.sql), which sums the scope's blocks in list order and stops there.
  */
 const blockStart = (db: Tx) =>
   prepared(db, 'ticket_page_start', (db) =>
@@ -410,7 +410,7 @@ function homePage(db: Tx, kind: CountScope['kind'], order: 'ASC' | 'DESC', plan:
             .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
             .limit(sql.placeholder('limit'))
             .offset(sql.placeholder('offset'));
-      return viewsQuery(db, page.as('page'), sql.placeholder('own'), order).prepare(name);
+      return viewsQuery(db, page, sql.placeholder('own'), order).prepare(name);
     },
     plan === 'walk' ? 'once' : 'per-value',
   );
@@ -481,7 +481,7 @@ export async function listTickets(
           .limit(f.limit)
           .offset(offset);
   const [rows, count] = await Promise.all([
-    viewsQuery(db, page.as('page'), reader.ownOffersOf, order),
+    viewsQuery(db, page, reader.ownOffersOf, order),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(tickets)
@@ -497,7 +497,7 @@ const readCondition = (column: AnyPgColumn, read: boolean) => (read ? sql`${colu
 /**
  * An agent's tickets by status and read flag (the customs home's unread documentation): page and total
  * from the agent's view rows alone, the unread ones from their partial index. The rows are kept with the
- * ticket's flag in the writing transaction (migration 0012), so nothing else is read.
+ * ticket's flag in the writing transaction (db/read-model/read-model.sql), so nothing else is read.
  */
 async function customsReadPage(
   db: Tx,
@@ -521,7 +521,7 @@ async function customsReadPage(
     .limit(f.limit)
     .offset(offset);
   const [rows, count] = await Promise.all([
-    viewsQuery(db, page.as('page'), reader.ownOffersOf, order),
+    viewsQuery(db, page, reader.ownOffersOf, order),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(v)
@@ -536,8 +536,7 @@ const ticketPage = (db: Tx, id: SQL, scope: SQL) =>
   db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(sql`${tickets.id} = ${id}`, isNull(tickets.deletedAt), scope))
-    .as('page');
+    .where(and(sql`${tickets.id} = ${id}`, isNull(tickets.deletedAt), scope));
 
 /** A ticket within one party's view (a carrier's wide one), prepared per scope kind. */
 function ticketOfScope(db: Tx, kind: CountScope['kind']) {
@@ -574,8 +573,7 @@ export async function hydrate(db: Tx, viewer: Viewer, ids: readonly number[]): P
       db
         .select({ id: tickets.id })
         .from(tickets)
-        .where(sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`)
-        .as('page'),
+        .where(sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`),
       sql.placeholder('own'),
     ).prepare('ticket_views_by_id'),
   );

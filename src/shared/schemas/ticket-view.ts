@@ -60,6 +60,8 @@ export interface TicketView {
   truckDocumentation: DocumentationSummary | null;
   railcarDocumentation: DocumentationSummary | null;
   customsRead: boolean;
+  /** The net weight (lbs) the destination's scale recorded; null until it is entered. */
+  destinationNetWeight: number | null;
   rpa: { id: number } | null;
 }
 

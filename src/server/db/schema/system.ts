@@ -52,3 +52,10 @@ export const events = pgTable(
   },
   (t) => [index('events_undelivered_idx').on(t.deliveredAt, t.id)],
 );
+
+/** The read model's SQL last applied (db/read-model): its hash, so a start applies a changed file once. */
+export const readModelSource = pgTable('read_model_source', {
+  id: integer().primaryKey(),
+  hash: text().notNull(),
+  appliedAt: timestamp({ withTimezone: true }).notNull(),
+});

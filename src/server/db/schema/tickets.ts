@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { carriers, depots, destinations, suppliers } from './parties';
 
@@ -24,6 +36,8 @@ export const tickets = pgTable(
     withdrawalTimezone: integer(),
     comments: text(),
     customsRead: boolean().notNull().default(false),
+    /** The net weight (lbs) the destination's scale recorded on arrival; null until it is entered. */
+    destinationNetWeight: numeric({ precision: 12, scale: 2 }),
     createdBy: integer().references(() => users.id),
     /** Soft delete: the row stays for audit. */
     deletedAt: timestamp({ withTimezone: true }),
@@ -78,8 +92,8 @@ export const ticketAssignments = pgTable(
 );
 
 /**
- * Which carriers see each live ticket, kept by triggers on tickets and ticket_assignments (migration
- * 0003) in the same transaction as the write: a carrier sees a ticket it holds an open offer for or
+ * Which carriers see each live ticket, kept by triggers on tickets and ticket_assignments
+ * (db/read-model/read-model.sql) in the same transaction as the write: a carrier sees a ticket it holds an open offer for or
  * carries (status past PENDING) — `open` — and on its /all page also one it was offered before. Keyed by
  * carrier so an index walks a carrier's tickets newest first instead of testing every ticket.
  */
@@ -115,7 +129,7 @@ export const ticketCarrierViews = pgTable(
 /**
  * The tickets a customs agent reviews, one row per ticket: a live ticket in a status customs see
  * (TA_INVOICED, MX_TRANSIT, DELIVERED) whose provider invoice names a border crossing of that agent. Kept
- * by triggers (migration 0011) on tickets, provider_invoices and border_crossings in the writing
+ * by triggers (db/read-model/read-model.sql) on tickets, provider_invoices and border_crossings in the writing
  * transaction, so an agent's home list is walked from its own index and its counts are maintained like a
  * carrier's, instead of testing every ticket's invoice: most tickets reach customs, so at a million
  * tickets counting an agent's view read hundreds of thousands of them on every request.
@@ -129,7 +143,7 @@ export const ticketCustomsViews = pgTable(
     status: text().notNull(),
     /** The ticket's creation time, copied so an agent's tickets of the last day are read from this index. */
     createdAt: timestamp({ withTimezone: true }).notNull(),
-    /** The ticket's customs read flag, copied (migration 0012) so an agent's unread tickets are read and
+    /** The ticket's customs read flag, copied (db/read-model/read-model.sql) so an agent's unread tickets are read and
      * counted from their own small index instead of testing every ticket of the agent. */
     read: boolean().notNull().default(false),
   },
@@ -170,7 +184,7 @@ export const ticketCounts = pgTable(
 
 /**
  * Live tickets per scope, status and UTC hour of creation, kept by triggers beside ticket_counts
- * (migration 0008). The tickets of the last 24 hours of a scope are these rows for the whole hours plus
+ * (db/read-model/read-model.sql). The tickets of the last 24 hours of a scope are these rows for the whole hours plus
  * the tickets of the one hour the window starts inside, so that split costs about as much whatever the
  * number of tickets a day brings. Rows are added (+1/-1) and folded on read, as in ticket_counts.
  */
@@ -189,7 +203,7 @@ export const ticketHourCounts = pgTable(
 
 /**
  * Live tickets per scope, status and block of 1024 ticket ids (`id / 1024`), kept by triggers beside
- * ticket_counts (migration 0010). A deep page of a list in id order starts at the block its offset falls
+ * ticket_counts (db/read-model/read-model.sql). A deep page of a list in id order starts at the block its offset falls
  * in, found by summing these rows from the first block, so page 1000 reads a few dozen rows here and at
  * most a block of tickets instead of walking the 20,000 before it. Rows are added (+1/-1) and folded on
  * read, as in ticket_counts.
@@ -209,7 +223,7 @@ export const ticketBlockCounts = pgTable(
 
 /**
  * Offers made to each carrier per UTC day of their creation and how many of them stand confirmed, kept by
- * a trigger on ticket_assignments (migration 0004) in the same transaction as the offer's write, so the
+ * a trigger on ticket_assignments (db/read-model/read-model.sql) in the same transaction as the offer's write, so the
  * service level sums about thirty rows per carrier instead of reading a month of offers. Like
  * ticket_counts, rows are added (+1/-1), never updated, and folded on read once they pile up.
  */
@@ -226,7 +240,7 @@ export const carrierOfferDays = pgTable(
 );
 
 /**
- * The offers of carrier_offer_days per UTC hour instead of day (migration 0008): the service level's
+ * The offers of carrier_offer_days per UTC hour instead of day (db/read-model/read-model.sql): the service level's
  * windows start and end inside a day, and the whole hours of those cut days are read here, so only the
  * offers of the hours a window starts or ends inside are counted one by one.
  */
@@ -243,29 +257,41 @@ export const carrierOfferHours = pgTable(
 );
 
 /**
- * Each ticket's view (TicketView) as JSON text in parts, written by triggers (migration 0009) in the same
- * transaction as any write to a row the view shows: the ticket, its offers, documentation summary and
- * provider invoice, and the supplier, carrier, yard and destination it names. A page of views is then
- * these rows joined as text instead of a dozen lookups and a JSON build per ticket.
- *
- * Split where readers differ: a carrier sees the `carrier` only on tickets it carries itself and only
- * its own offers (picked from `offers` by `offerCarriers`), so those two are apart from `head` (the keys
- * before them) and `tail` (the keys after).
+ * The part of each ticket's view (TicketView) that is the ticket's own, as JSON text, written by
+ * triggers (db/read-model/read-model.sql) in the same transaction as any write to the ticket, its
+ * documentation summary or provider invoice. A page of views joins these rows with the parties' objects
+ * (party_views) and the offers, instead of building each ticket's JSON from its rows. A row of another
+ * `version` than ticket_view_version() is not read (read-model/README.md).
  */
 export const ticketViewParts = pgTable('ticket_view_parts', {
   ticketId: integer()
     .primaryKey()
     .references(() => tickets.id, { onDelete: 'cascade' }),
+  /** The ticket_view_version() the row was computed by; 1 is the format before the parties were joined. */
+  version: smallint().notNull().default(1),
+  /** The parties the view names, joined with party_views when it is read. */
+  supplierId: integer(),
   /** The ticket's carrier, which decides whether a carrier reading it sees `carrier`. */
   carrierId: integer(),
-  /** The members `"id"` to `"supplier"` of the view's JSON object, without braces. */
+  originDepotId: integer(),
+  destinationId: integer(),
+  /** The members `"id"` to `"status"` of the view's JSON object, without braces. */
   head: text().notNull(),
-  /** The carrier's object, or null when the ticket has none. */
-  carrier: text(),
-  /** Every offer, as a JSON array. */
-  offers: text().notNull(),
-  /** The carrier of each offer, in the same order: a carrier holding every offer reads `offers` as it is. */
-  offerCarriers: integer().array().notNull(),
-  /** The members `"origin"` to `"rpa"`, without braces. */
+  /** The members `"withdrawalDate"` to `"rpa"`, without braces. */
   tail: text().notNull(),
 });
+
+/**
+ * Each supplier's, carrier's, yard's ('depot') and destination's object as the ticket views show it,
+ * kept by triggers on those tables: a rename writes its one row, and every view that names the party
+ * shows it from then on.
+ */
+export const partyViews = pgTable(
+  'party_views',
+  {
+    kind: text().notNull(),
+    id: integer().notNull(),
+    json: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);

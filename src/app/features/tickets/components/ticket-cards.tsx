@@ -7,6 +7,7 @@ import { NewBadge } from '../../../components/new-badge';
 import { isCustomsUnread } from '../../../../shared/domain/role-views';
 import { formatDateTime, invoiceNumberOf, ticketPagePath } from '../ticket-format';
 import { CarrierCell } from './carrier-cell';
+import { DestinationCell } from './destination-cell';
 import { InvoiceNumber, showsTaInvoice, TaInvoiceNumber } from '../../../components/invoice-number';
 import { TicketActions, hasTicketActions } from './ticket-actions';
 import type { TicketViewProps } from './ticket-table';
@@ -48,7 +49,9 @@ export function TicketCards({ tickets, role, user, onAction }: TicketViewProps) 
                 </LabelledValue>
               )}
               {role !== 'SUPPLIER' && <LabelledValue label={t`Supplier`}>{ticket.supplier.businessName}</LabelledValue>}
-              <LabelledValue label={t`Destination`}>{ticket.destination?.name ?? '—'}</LabelledValue>
+              <LabelledValue label={t`Destination`}>
+                <DestinationCell ticket={ticket} />
+              </LabelledValue>
               <LabelledValue label={t`Withdrawal`}>
                 {formatDateTime(ticket.withdrawalDate, { zone: true })}
               </LabelledValue>

@@ -31,6 +31,7 @@ import { useTicket } from '../../../lib/lookups';
 import { formatDateTime, invoiceNumberOf } from '../ticket-format';
 import type { Ticket } from '../types';
 import { CarrierCell } from './carrier-cell';
+import { DestinationNetWeight } from './destination-cell';
 import { DeleteTicketButton } from './delete-ticket-button';
 import { OfferHistory } from './offer-history';
 import { TicketActions } from './ticket-actions';
@@ -156,6 +157,9 @@ export function TicketDetail({ id, initial, role, user, listPath }: TicketDetail
                 <CarrierCell ticket={ticket} />
               </LabelledValue>
               <LabelledValue label={t`Destination`}>{ticket.destination?.name ?? '—'}</LabelledValue>
+              <LabelledValue label={t`Net weight at destination scale`}>
+                <DestinationNetWeight ticket={ticket} />
+              </LabelledValue>
               <LabelledValue label={t`Withdrawal`}>
                 {formatDateTime(ticket.withdrawalDate, { zone: true })}
               </LabelledValue>

@@ -10,6 +10,7 @@ import { dayAndTime, invoiceNumberOf, ticketPagePath } from '../ticket-format';
 import type { Ticket } from '../types';
 import classes from './ticket-table.module.css';
 import { CarrierCell } from './carrier-cell';
+import { DestinationCell } from './destination-cell';
 import { InvoiceNumber, showsTaInvoice, TaInvoiceNumber } from '../../../components/invoice-number';
 import { TicketActions, type TicketDialogKind } from './ticket-actions';
 
@@ -108,7 +109,9 @@ export function TicketTable({ tickets, role, user, onAction }: TicketViewProps) 
                   <CarrierCell ticket={ticket} />
                 </Table.Td>
               )}
-              <Table.Td>{ticket.destination?.name ?? '—'}</Table.Td>
+              <Table.Td>
+                <DestinationCell ticket={ticket} />
+              </Table.Td>
               <Table.Td className={`${classes.date} ${fit}`}>
                 <DateTime iso={ticket.withdrawalDate} zone />
               </Table.Td>

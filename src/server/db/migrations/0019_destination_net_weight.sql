@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "destination_net_weight" numeric(12, 2);
