@@ -1,12 +1,13 @@
 /**
  * The per-hour counts behind GET /tickets/count/states (tickets of the last 24 h) and
  * GET /tickets/count/carrier (the cut days of the 30- and 7-day windows): what the API answers equals a
- * count of the rows themselves for tickets and offers on every side of an hour's edge, after piled-up
- * rows are folded, and the rows the triggers keep equal a recount; old hours are dropped by the job.
+ * count of the rows themselves for tickets and offers on every side of an hour's edge, before and after
+ * the fold-counts job folds piled-up rows (reads never do), and the rows the triggers keep equal a recount; old hours are dropped by the job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
+import { foldCounts } from '../../src/server/jobs/fold-counts';
 import { cleanupHourCounts } from '../../src/server/jobs/hour-counts-cleanup';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 import { offerAgo, recountServiceLevels } from './helpers/service-levels';
@@ -94,7 +95,7 @@ describe('count/states from the hour counts', () => {
     for (const r of young) expect(r.n).toBeGreaterThan(0);
   });
 
-  it('should fold the piled-up rows of an hour into one per status when read, with the same counts', async () => {
+  it('should count the piled-up rows of an hour as they are, and the same once the job folded them', async () => {
     const [ticket] = await dbRows<{ id: number; status: string }>(sql`select id, status from tickets
       where deleted_at is null and created_at > now() - interval '20 hours' and created_at < now() - interval '1 hour'
       order by id limit 1`);
@@ -114,9 +115,15 @@ describe('count/states from the hour counts', () => {
         await dbRows<{ n: number; statuses: number }>(sql`select count(*)::int as n,
           count(distinct status)::int as statuses from ticket_counts where scope = 'all'`)
       )[0]!;
-    expect((await piledRows()).n).toBeGreaterThan(40);
-    expect((await rowsOfAll()).n).toBeGreaterThan(80);
+    const piled = await piledRows();
+    const piledAll = await rowsOfAll();
+    expect(piled.n).toBeGreaterThan(40);
+    expect(piledAll.n).toBeGreaterThan(80);
     await expectCountsAsRecounted();
+    // The reads wrote nothing.
+    expect(await piledRows()).toEqual(piled);
+    expect(await rowsOfAll()).toEqual(piledAll);
+    await foldCounts(t.database.db);
     const folded = await piledRows();
     expect(folded.n).toBe(folded.statuses);
     const foldedAll = await rowsOfAll();
@@ -136,7 +143,7 @@ describe('count/carrier from the hour counts', () => {
   const recountedLevels = async () =>
     (await recountServiceLevels(t.database.db)).map(({ id, lastMonth, lastWeek }) => ({ id, lastMonth, lastWeek }));
 
-  it('should count offers in the whole hours of the cut days and fold their piled-up rows', async () => {
+  it('should count offers in the whole hours of the cut days, with their rows piled up and once folded', async () => {
     const [ticket] = await dbRows<{ id: number }>(
       sql`select min(id)::int as id from tickets where status = 'DELIVERED'`,
     );
@@ -153,13 +160,12 @@ describe('count/carrier from the hour counts', () => {
     await offer(MINUTE, 'CONFIRMED');
     expect(await levels()).toEqual(await recountedLevels());
 
-    // An offer flipped back and forth piles up rows, which the read folds. It lies in a whole hour of the
+    // An offer flipped back and forth piles up rows, which the job folds. It lies in a whole hour of the
     // month's first day (read from the hour rows) unless that day ends within 90 minutes of the window's
     // start; then it was made today, 90 minutes ago (today is read from its day row).
     const timeOfDay = Date.now() % DAY;
     const inFirstDay = timeOfDay < DAY - 91 * MINUTE;
     const flipped = await offer(inFirstDay ? 30 * DAY - 90 * MINUTE : 90 * MINUTE, 'PENDING');
-    // Rows piled beyond the days or hours a read covers (30, 48) and FOLD_AT are folded by that read.
     for (let i = 0; i < 80; i++) {
       await dbRows(
         sql`update ticket_assignments set status = ${i % 2 ? 'DECLINED' : 'CONFIRMED'} where id = ${flipped}`,
@@ -177,6 +183,8 @@ describe('count/carrier from the hour counts', () => {
       )[0]!.n;
     expect(await piledRows()).toBeGreaterThan(140);
     expect(await levels()).toEqual(await recountedLevels());
+    expect(await piledRows()).toBeGreaterThan(140);
+    await foldCounts(t.database.db);
     expect(await piledRows()).toBe(1);
     expect(await levels()).toEqual(await recountedLevels());
   });

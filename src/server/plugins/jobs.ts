@@ -22,6 +22,7 @@ import {
   ENDED_SESSIONS_CLEANUP_JOB,
   cleanupEndedSessions,
 } from '../jobs/ended-sessions-cleanup';
+import { FOLD_COUNTS_CRON, FOLD_COUNTS_JOB, foldCounts } from '../jobs/fold-counts';
 import { REFRESH_STATISTICS_CRON, REFRESH_STATISTICS_JOB, refreshStatistics } from '../jobs/refresh-statistics';
 import { REFRESH_TICKET_VIEWS_JOB, refreshTicketViews } from '../jobs/refresh-ticket-views';
 
@@ -103,6 +104,13 @@ async function registerJobs(app: FastifyInstance) {
     () => cleanupEndedSessions(app.db),
     'ended sessions',
   );
+  // The count tables' +1/-1 rows are folded every minute, so no read has to.
+  // (Not logged: on a busy day it folds something every minute.)
+  await boss.createQueue(FOLD_COUNTS_JOB);
+  await boss.schedule(FOLD_COUNTS_JOB, FOLD_COUNTS_CRON);
+  await boss.work(FOLD_COUNTS_JOB, async () => {
+    await foldCounts(app.db);
+  });
   // Per-hour counts are read for the last 30 days only.
   await cleanup(HOUR_COUNTS_CLEANUP_JOB, HOUR_COUNTS_CLEANUP_CRON, () => cleanupHourCounts(app.db), 'old hour counts');
 

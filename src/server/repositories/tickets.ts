@@ -127,36 +127,6 @@ function countScope(viewer: Viewer): CountScope | null {
   return scopes.length === 1 ? scopes[0]! : null;
 }
 
-/** Rows beyond one per key that a read of a count table tolerates before it folds them. */
-const FOLD_AT = 64;
-const piledUp = (extraRows: readonly (number | string)[]) =>
-  extraRows.reduce<number>((sum, n) => sum + Number(n), 0) > FOLD_AT;
-
-/**
- * The count tables the triggers keep: rows are added (+1/-1), never updated, so concurrent writes do not
- * wait on a shared row; each table's key columns, and the columns summed per key.
- */
-const COUNT_TABLES = {
-  ticket_counts: { keys: ['scope', 'party_id', 'status'], sums: ['n'] },
-  ticket_hour_counts: { keys: ['scope', 'party_id', 'status', 'hour'], sums: ['n'] },
-  carrier_offer_days: { keys: ['carrier_id', 'day'], sums: ['offers', 'confirmed'] },
-  carrier_offer_hours: { keys: ['carrier_id', 'hour'], sums: ['offers', 'confirmed'] },
-  ticket_block_counts: { keys: ['scope', 'party_id', 'status', 'block'], sums: ['n'] },
-} as const;
-
-/**
- * Folds the rows of a count table that `where` selects into one per key, in one statement: rows other
- * transactions add meanwhile are not in its snapshot and stay as they are.
- */
-async function foldCountRows(db: Tx, table: keyof typeof COUNT_TABLES, where: SQL): Promise<void> {
-  const { keys, sums } = COUNT_TABLES[table];
-  const list = (names: readonly string[]) => sql.raw(names.join(', '));
-  await db.execute(sql`with folded as (
-      delete from ${sql.raw(table)} where ${where} returning ${list([...keys, ...sums])})
-    insert into ${sql.raw(table)} (${list([...keys, ...sums])})
-    select ${list(keys)}, ${list(sums.map((column) => `sum(${column})`))} from folded group by ${list(keys)}`);
-}
-
 /** The maintained rows of one scope, summed per status (prepared: it runs on every list and count). */
 const scopeCounts = (db: Tx) =>
   prepared(db, 'ticket_counts_of_scope', (db) =>
@@ -164,7 +134,6 @@ const scopeCounts = (db: Tx) =>
       .select({
         status: ticketCounts.status,
         n: sql<number>`sum(${ticketCounts.n})::int`,
-        rows: sql<number>`count(*)::int`,
       })
       .from(ticketCounts)
       .where(and(eq(ticketCounts.scope, sql.placeholder('scope')), eq(ticketCounts.partyId, sql.placeholder('party'))))
@@ -173,15 +142,11 @@ const scopeCounts = (db: Tx) =>
   );
 
 /**
- * Live tickets per status in one scope, from the maintained counts. Triggers add +1/-1 rows; once a
- * scope has piled up more than FOLD_AT of them they are folded into one row per status in one statement
- * (rows added meanwhile by other transactions are not in its snapshot and stay as they are).
+ * Live tickets per status in one scope, from the maintained counts (+1/-1 rows that the fold-counts job
+ * folds every minute: repositories/count-tables.ts).
  */
 async function maintainedCounts(db: Tx, scope: CountScope): Promise<Map<TicketStatus, number>> {
   const rows = await scopeCounts(db).execute({ scope: scope.kind, party: scope.id });
-  if (piledUp(rows.map((r) => Number(r.rows) - 1))) {
-    await foldCountRows(db, 'ticket_counts', sql`scope = ${scope.kind} and party_id = ${scope.id}`);
-  }
   return new Map(rows.map((r) => [r.status as TicketStatus, Number(r.n)]));
 }
 
@@ -295,7 +260,6 @@ const blockStart = (db: Tx) =>
       .select({
         block: sql<number | null>`s.block`,
         before: sql<number>`s.before`,
-        extra: sql<number>`s.extra`,
       })
       .from(
         sql`ticket_page_start(${sql.placeholder('scope')}::text, ${partyParameter}, ${sql.placeholder('statuses')}::text[],
@@ -323,9 +287,6 @@ async function pageStart(
     offset,
     descending: order === 'DESC',
   });
-  if (row && piledUp([row.extra])) {
-    await foldCountRows(db, 'ticket_block_counts', sql`scope = ${scope.kind} and party_id = ${scope.id}`);
-  }
   if (!row || row.block === null) return fromListStart(order, offset);
   const block = Number(row.block);
   return {
@@ -650,7 +611,6 @@ const hourCountsFrom = (db: Tx) =>
       .select({
         status: ticketHourCounts.status,
         n: sql<number>`sum(${ticketHourCounts.n})::int`,
-        piled: sql<number>`(count(*) - count(distinct ${ticketHourCounts.hour}))::int`,
       })
       .from(ticketHourCounts)
       .where(
@@ -667,8 +627,7 @@ const hourCountsFrom = (db: Tx) =>
 /**
  * Live tickets of one scope created at or after `since` (any time ahead of the clock included), per
  * status: the whole UTC hours from the maintained hour rows, the tickets of the hour `since` falls inside
- * one by one. The cost follows one hour's tickets and a day's hour rows, not the day's tickets. The hour
- * rows read are folded into one per status and hour once they pile up, as the status counts are.
+ * one by one. The cost follows one hour's tickets and a day's hour rows, not the day's tickets.
  */
 async function createdSince(db: Tx, scope: CountScope, since: number): Promise<Map<TicketStatus, number>> {
   const whole = isoTime(ceilHour(since));
@@ -676,13 +635,6 @@ async function createdSince(db: Tx, scope: CountScope, since: number): Promise<M
     hourCountsFrom(db).execute({ scope: scope.kind, party: scope.id, from: whole }),
     createdBetweenByStatus(db, scope.kind).execute({ since: isoTime(since), until: whole, party: scope.id }),
   ]);
-  if (piledUp(hours.map((r) => r.piled))) {
-    await foldCountRows(
-      db,
-      'ticket_hour_counts',
-      sql`scope = ${scope.kind} and party_id = ${scope.id} and hour >= ${whole}::timestamptz`,
-    );
-  }
   const young = new Map<TicketStatus, number>();
   for (const r of [...hours, ...edge]) {
     const status = r.status as TicketStatus;
@@ -753,17 +705,12 @@ const serviceLevelsStatement = (db: Tx) =>
     const day = (name: LevelBound) => sql`${sql.placeholder(`${name}Day`)}::date`;
     const at = (name: LevelBound) => sql`${sql.placeholder(name)}::timestamptz`;
     // Each part is summed per carrier before the carriers are joined: a row a carrier a side, not a row
-    // per carrier and day, hour or offer to sort. A carrier's rows beyond the days (or hours) read are
-    // taken as rows piled up since the last fold; counting them exactly (rows less distinct days) made
-    // PostgreSQL sort every row read. That undercounts a carrier with offers on only some days, whose
-    // rows pile up by up to the days and hours it has none before a read folds them: a read still covers
-    // at most every day and hour plus FOLD_AT rows a carrier.
+    // per carrier and day, hour or offer to sort.
     const levels = sql`with days as (
         select carrier_id,
           sum(offers)::int as month_total, sum(confirmed)::int as month_confirmed,
           coalesce(sum(offers) filter (where day >= ${day('weekDays')}), 0)::int as week_total,
-          coalesce(sum(confirmed) filter (where day >= ${day('weekDays')}), 0)::int as week_confirmed,
-          greatest(count(*) - ${sql.placeholder('daysRead')}::int, 0)::int as piled
+          coalesce(sum(confirmed) filter (where day >= ${day('weekDays')}), 0)::int as week_confirmed
         from carrier_offer_days where day >= ${day('monthDays')} and day <= ${day('today')}
         group by carrier_id
       ), hours as (
@@ -771,8 +718,7 @@ const serviceLevelsStatement = (db: Tx) =>
           coalesce(sum(offers) filter (where hour < ${at('monthDays')}), 0)::int as month_total,
           coalesce(sum(confirmed) filter (where hour < ${at('monthDays')}), 0)::int as month_confirmed,
           coalesce(sum(offers) filter (where hour >= ${at('weekHours')}), 0)::int as week_total,
-          coalesce(sum(confirmed) filter (where hour >= ${at('weekHours')}), 0)::int as week_confirmed,
-          greatest(count(*) - ${sql.placeholder('hoursRead')}::int, 0)::int as piled
+          coalesce(sum(confirmed) filter (where hour >= ${at('weekHours')}), 0)::int as week_confirmed
         -- One range scan each, from the index alone (an OR of the two is a bitmap scan of the table).
         from (${sql.join(
           (
@@ -804,8 +750,7 @@ const serviceLevelsStatement = (db: Tx) =>
           as month_confirmed,
         coalesce(d.week_total, 0) + coalesce(h.week_total, 0) + coalesce(x.week_total, 0) as week_total,
         coalesce(d.week_confirmed, 0) + coalesce(h.week_confirmed, 0) + coalesce(x.week_confirmed, 0)
-          as week_confirmed,
-        coalesce(d.piled, 0) as piled_days, coalesce(h.piled, 0) as piled_hours
+          as week_confirmed
       from carriers c
       left join days d on d.carrier_id = c.id
       left join hours h on h.carrier_id = c.id
@@ -816,8 +761,6 @@ const serviceLevelsStatement = (db: Tx) =>
         carriers: sql<string>`coalesce(json_agg(json_build_object('id', l.id, 'businessName', l.business_name,
           'mode', l.mode, 'lastMonth', json_build_object('total', l.month_total, 'confirmed', l.month_confirmed),
           'lastWeek', json_build_object('total', l.week_total, 'confirmed', l.week_confirmed)) order by l.id), '[]')::text`,
-        piledDays: sql<number>`coalesce(sum(l.piled_days), 0)::int`,
-        piledHours: sql<number>`coalesce(sum(l.piled_hours), 0)::int`,
       })
       .from(sql`(${levels}) as l`)
       .prepare('carrier_service_levels');
@@ -848,8 +791,6 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<st
   const monthHours = ceilHour(month);
   const weekHours = ceilHour(week);
   const [levels] = await serviceLevelsStatement(db).execute({
-    daysRead: Math.round((today - monthDays) / DAY_MS) + 1,
-    hoursRead: Math.round((monthDays - monthHours + (weekDays - weekHours)) / HOUR_MS),
     monthDaysDay: isoDay(monthDays),
     weekDaysDay: isoDay(weekDays),
     todayDay: isoDay(today),
@@ -860,17 +801,5 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<st
       ]),
     ),
   });
-  // Rows beyond one per carrier and day, or hour, are folded, as the ticket counts are.
-  if (piledUp([levels?.piledDays ?? 0])) {
-    await foldCountRows(db, 'carrier_offer_days', sql`day >= ${isoDay(monthDays)} and day <= ${isoDay(today)}`);
-  }
-  if (piledUp([levels?.piledHours ?? 0])) {
-    const hours = (from: number, to: number) => sql`(hour >= ${isoTime(from)} and hour < ${isoTime(to)})`;
-    await foldCountRows(
-      db,
-      'carrier_offer_hours',
-      sql`${hours(monthHours, monthDays)} or ${hours(weekHours, weekDays)}`,
-    );
-  }
   return levels?.carriers ?? '[]';
 }
