@@ -46,6 +46,11 @@ export interface Config {
   publicUrl: string;
   distDir: string;
   jobsEnabled: boolean;
+  /**
+   * CHECK_RESPONSES: every JSON answer is checked against its route's declared schema, and one that does
+   * not match answers 500 naming the fields (the tests turn it on; it costs a parse per answer).
+   */
+  checkResponses: boolean;
   logLevel: string;
   /** 'pretty' (readable lines, for a terminal in development) or 'json' (one JSON object a line). */
   logFormat: 'pretty' | 'json';
@@ -158,6 +163,7 @@ export const EnvSchema = v.object({
   PUBLIC_URL: optional(httpUrl),
   DIST_DIR: optional(v.string()),
   JOBS_ENABLED: optional(flag),
+  CHECK_RESPONSES: optional(flag),
   LOG_LEVEL: optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be error, warn, info or debug'),
   ),
@@ -280,6 +286,7 @@ export function loadConfig(
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     jobsEnabled: env.JOBS_ENABLED ?? true,
+    checkResponses: env.CHECK_RESPONSES ?? false,
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormatOf(env, terminal),
     loginRateLimit: env.LOGIN_RATE_LIMIT ?? 20,

@@ -28,6 +28,12 @@
  *
  * Multipart routes declare `consumes` instead of `body` and read the upload in the handler (after 401,
  * 403 and 404 were decided, so a refused caller's upload is never stored).
+ *
+ * Every route declares its `response`: the valibot schema of the JSON it answers, or fileAnswer(...),
+ * EVENT_STREAM or REDIRECT for the few that answer a file, an event stream or a redirect. OpenAPI shows the schema; with
+ * CHECK_RESPONSES (the tests) each answer is checked against it and a mismatch answers 500 naming the
+ * fields. The answer is still written by JSON.stringify, never by a serializer compiled from the schema,
+ * which would silently drop a field the schema does not name.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -41,6 +47,20 @@ import { JsonText } from './json-text';
 import { hasUnstorableText } from './unstorable-text';
 
 type Schema = v.GenericSchema;
+
+/** What a route answers when it is not JSON: a file, an event stream, a redirect. */
+export interface OtherAnswer {
+  readonly other: string;
+}
+/** A file of these content types. */
+export const fileAnswer = (...types: string[]): OtherAnswer => ({ other: `A file: ${types.join(', ')}` });
+/** A server-sent event stream. */
+export const EVENT_STREAM: OtherAnswer = { other: 'A server-sent event stream (text/event-stream)' };
+/** A redirect (302) to another page. */
+export const REDIRECT: OtherAnswer = { other: 'A redirect to another page' };
+
+export type ResponseSpec = Schema | OtherAnswer;
+export const isOtherAnswer = (response: ResponseSpec): response is OtherAnswer => 'other' in response;
 
 /** A body the spec wraps in one key (`{ticket: {...}}`): the inner object is validated on its own. */
 export interface Wrapped<S extends Schema> {
@@ -78,6 +98,8 @@ export interface RouteSpec<A extends Access, P, Q, B> {
   body?: B;
   /** Content types of a body the handler reads itself (multipart uploads); documented, not parsed. */
   consumes?: string[];
+  /** What a successful call answers (see the top of this file). */
+  response: ResponseSpec;
   tags: string[];
   summary?: string;
   /** EventSource cannot send headers: accept the token as `?token=` too. */
@@ -175,6 +197,8 @@ export interface DeclaredRoute {
   /** Whether the route's own parsing accepts `body` (exactly as a request's body is parsed). */
   acceptsBody?: (body: unknown) => boolean;
   consumes?: string[];
+  /** What a successful call answers: the JSON's schema, or the description of a file, stream or redirect. */
+  response: ResponseSpec;
 }
 
 const declared = new WeakMap<object, DeclaredRoute[]>();
@@ -204,6 +228,26 @@ export function defineRoute(app: FastifyInstance) {
     if (spec.consumes) schema.consumes = spec.consumes;
     else if (spec.body)
       schema.body = docSchema(isWrapped(spec.body) ? v.object({ [spec.body.key]: spec.body.inner }) : spec.body);
+    const response = spec.response;
+    schema.response = {
+      '2xx': isOtherAnswer(response) ? { description: response.other } : docSchema(response),
+    };
+    const checkAnswer =
+      app.config.checkResponses && !isOtherAnswer(response)
+        ? (answer: unknown) => {
+            // What the client receives: dates as text, undefined keys gone.
+            const wire: unknown =
+              answer instanceof JsonText ? JSON.parse(answer.text) : JSON.parse(JSON.stringify(answer ?? null));
+            const result = v.safeParse(response, wire);
+            if (!result.success) {
+              throw new HttpError(
+                500,
+                `The answer of ${spec.method} ${app.prefix}${spec.url} does not match its declared schema`,
+                issuesToDetails(result.issues),
+              );
+            }
+          }
+        : undefined;
 
     const access: Access = spec.access;
     const routes = declared.get(app.server) ?? [];
@@ -228,6 +272,7 @@ export function defineRoute(app: FastifyInstance) {
             }
           : undefined,
       consumes: spec.consumes,
+      response: spec.response,
     });
     const check =
       access === 'public' ? undefined : access === 'signed-in' ? app.authenticate : app.requirePermission(access);
@@ -237,6 +282,8 @@ export function defineRoute(app: FastifyInstance) {
       url: spec.url,
       schema,
       config: spec.config,
+      // JSON.stringify, whatever the response schema says (it documents the answer and checks it in tests).
+      serializerCompiler: () => (data) => JSON.stringify(data),
       logLevel: spec.logLevel,
       exposeHeadRoute: spec.exposeHeadRoute,
       onRequest: check
@@ -278,6 +325,7 @@ export function defineRoute(app: FastifyInstance) {
           query: parsed.query as Out<Q>,
           body: parsed.body as BodyOut<B>,
         });
+        if (checkAnswer && reply.statusCode < 300 && !reply.sent) checkAnswer(answer);
         if (!(answer instanceof JsonText)) return answer;
         void reply.type('application/json; charset=utf-8');
         return answer.text;

@@ -2,17 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/database';
 import { materials } from '../db/schema/parties';
+import type { PurchaseOrderView } from '../../shared/schemas/purchase-order-import';
 
-export interface PurchaseOrderView {
-  id: number;
-  documentNumberId: string;
-  earlyDeliveryDate: string;
-  availableQuantity: number;
-  quantity: number;
-  materialId: number;
-  materialDesc: string;
-  supplierId: number;
-}
+export type { PurchaseOrderView };
 
 /** Open orders (something left) of a supplier, optionally of one material, earliest delivery first. */
 export async function listPurchaseOrders(

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/domain/roles';
 import { TICKET_STATUSES, type TicketStatus } from '../../shared/domain/ticket-status';
-import type { CarrierRef, TicketView } from '../../shared/schemas/ticket-view';
+import type { TicketView } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
 import { contains } from './paging';
 import {
@@ -685,12 +685,6 @@ export async function countByStatus(db: Tx, viewer: Viewer, now = new Date()): P
     const row = rows.find((r) => r.status === status);
     return { status, total: Number(row?.total ?? 0), oldestCount: Number(row?.oldestCount ?? 0) };
   });
-}
-
-/** A carrier's service level, as the JSON text of carrierServiceLevels writes it. */
-export interface CarrierServiceLevel extends CarrierRef {
-  lastMonth: { total: number; confirmed: number };
-  lastWeek: { total: number; confirmed: number };
 }
 
 /** A window bound of the service level: a UTC day, or an instant. */

@@ -31,9 +31,14 @@ export const TokenLoginSchema = v.object({ expiresIn: v.optional(expiresIn) });
 export const CaptchaRequiredQuerySchema = v.object({
   username: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
 });
-export interface CaptchaRequiredAnswer {
-  captchaRequired: boolean;
-}
+export const CaptchaRequiredAnswerSchema = v.strictObject({ captchaRequired: v.boolean() });
+export type CaptchaRequiredAnswer = v.InferOutput<typeof CaptchaRequiredAnswerSchema>;
+
+/** GET /auth/captcha: an ALTCHA challenge (altcha-lib's v2 format; the widget reads it). */
+export const CaptchaChallengeSchema = v.looseObject({
+  parameters: v.looseObject({ algorithm: v.string(), nonce: v.string(), salt: v.string(), cost: v.number() }),
+  signature: v.optional(v.string()),
+});
 const TIME_ZONE_MESSAGE = 'Time zone must be an IANA name such as America/Mexico_City';
 
 export const RecoverSchema = v.object({

@@ -4,7 +4,8 @@
  */
 import * as v from 'valibot';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
-import { objectMessage } from './schema-helpers';
+import { AnswerId, objectMessage } from './schema-helpers';
+import { CARRIER_MODES } from '../domain/roles';
 
 export const UpdateCarrierSchema = v.object(
   {
@@ -21,17 +22,19 @@ export const UpdateCarrierSchema = v.object(
 export type UpdateCarrierInput = v.InferOutput<typeof UpdateCarrierSchema>;
 export const UpdateCarrierBodySchema = v.object({ carrier: UpdateCarrierSchema }, objectMessage(M.body));
 
-export interface CarrierView {
-  id: number;
-  businessName: string;
-  mode: 'TRUCK' | 'RAILCAR';
-  category: number;
-  enabledForAlgorithm: boolean;
-}
+export const CarrierViewSchema = v.strictObject({
+  id: AnswerId,
+  businessName: v.string(),
+  mode: v.picklist(CARRIER_MODES),
+  category: v.number(),
+  enabledForAlgorithm: v.boolean(),
+});
+export type CarrierView = v.InferOutput<typeof CarrierViewSchema>;
 
 /** PUT /carriers/{id} answers the carrier and whether anything changed (the info toast when not). */
-export interface UpdateCarrierResult {
-  carrier: CarrierView;
-  changed: boolean;
-  message?: string;
-}
+export const UpdateCarrierResultSchema = v.strictObject({
+  carrier: CarrierViewSchema,
+  changed: v.boolean(),
+  message: v.optional(v.string()),
+});
+export type UpdateCarrierResult = v.InferOutput<typeof UpdateCarrierResultSchema>;

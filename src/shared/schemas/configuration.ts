@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
-import { objectMessage } from './schema-helpers';
+import { AnswerId, objectMessage } from './schema-helpers';
 
 export const SETTING_KEYS = ['ALLOCATION_FREQUENCY', 'DELETE_TICKETS_FREQUENCY'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
@@ -42,8 +42,5 @@ export const UpdateSettingSchema = v.object(
 export type UpdateSettingInput = v.InferOutput<typeof UpdateSettingSchema>;
 export const UpdateSettingBodySchema = v.object({ settings: UpdateSettingSchema }, objectMessage(M.body));
 
-export interface ConfigurationView {
-  id: number;
-  key: string;
-  value: string;
-}
+export const ConfigurationViewSchema = v.strictObject({ id: AnswerId, key: v.string(), value: v.string() });
+export type ConfigurationView = v.InferOutput<typeof ConfigurationViewSchema>;

@@ -7,7 +7,8 @@
 import * as v from 'valibot';
 import { hasAtMostTwoDecimals } from '../domain/money';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
-import { isIsoDate, objectMessage, queryArray, queryInteger } from './schema-helpers';
+import { AnswerCount, AnswerDay, AnswerId, isIsoDate, objectMessage, queryArray, queryInteger } from './schema-helpers';
+import { CARRIER_MODES } from '../domain/roles';
 
 export const MAX_CONTRACT_PRICE = 999_999_999_999;
 export const CONTRACT_STATUSES = ['active', 'inactive'] as const;
@@ -70,13 +71,16 @@ export const ContractQuerySchema = v.object({
 });
 export type ContractQuery = v.InferOutput<typeof ContractQuerySchema>;
 
-export interface ContractView {
-  id: number;
-  carrier: { id: number; businessName: string; mode: 'TRUCK' | 'RAILCAR' };
-  description: string;
-  price: number;
-  from: string;
-  to: string;
-  status: ContractStatus;
-  ended: boolean;
-}
+export const ContractViewSchema = v.strictObject({
+  id: AnswerId,
+  carrier: v.strictObject({ id: AnswerId, businessName: v.string(), mode: v.picklist(CARRIER_MODES) }),
+  description: v.string(),
+  price: v.number(),
+  from: AnswerDay,
+  to: AnswerDay,
+  status: v.picklist(CONTRACT_STATUSES),
+  ended: v.boolean(),
+});
+export type ContractView = v.InferOutput<typeof ContractViewSchema>;
+/** GET /contracts. */
+export const ContractListSchema = v.strictObject({ contracts: v.array(ContractViewSchema), total: AnswerCount });

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
 import { hasAtMostDecimals, NUMBER_RULES } from '../domain/number-text';
-import { bodyId, objectMessage, queryInteger } from './schema-helpers';
+import { AnswerId, bodyId, objectMessage, queryInteger } from './schema-helpers';
 
 const id = bodyId;
 const text = (message: string) =>
@@ -70,18 +70,26 @@ export const DepotFilterQuerySchema = v.object({
 });
 export type DepotFilterQuery = v.InferOutput<typeof DepotFilterQuerySchema>;
 
-export interface DepotView {
-  id: number;
-  supplierId: number | null;
-  supplier: { id: number; businessName: string } | null;
-  name: string;
-  city: string;
-  address: string;
-  location: { type: 'Point'; coordinates: [number, number] };
-  description: string | null;
-  borderCrossingId: number | null;
-  borderCrossing: { id: number; description: string } | null;
-}
+const PointSchema = v.strictObject({ type: v.literal('Point'), coordinates: v.tuple([v.number(), v.number()]) });
+
+/** GET /depots, /depots/all: a yard as the forms and filters list it. */
+export const DepotListItemSchema = v.strictObject({
+  id: AnswerId,
+  supplierId: v.nullable(AnswerId),
+  name: v.string(),
+  city: v.string(),
+  address: v.string(),
+  location: PointSchema,
+  description: v.nullable(v.string()),
+  borderCrossingId: v.nullable(AnswerId),
+});
+
+export const DepotViewSchema = v.strictObject({
+  ...DepotListItemSchema.entries,
+  supplier: v.nullable(v.strictObject({ id: AnswerId, businessName: v.string() })),
+  borderCrossing: v.nullable(v.strictObject({ id: AnswerId, description: v.string() })),
+});
+export type DepotView = v.InferOutput<typeof DepotViewSchema>;
 
 /** The maps service at a point (latitude, longitude), opened from a depot's or an origin's location. */
 export const mapsUrl = (latitude: number, longitude: number) =>

@@ -4,7 +4,8 @@
  */
 import * as v from 'valibot';
 import { isTimeZone } from '../format/display-format';
-import { isIsoDate, queryInteger } from './schema-helpers';
+import { AnswerCount, AnswerDay, AnswerId, AnswerInstant, isIsoDate, queryInteger } from './schema-helpers';
+import { CARRIER_MODES } from '../domain/roles';
 
 export const EVOUCHER_PAGE_SIZE = 10;
 
@@ -35,38 +36,41 @@ export const EvoucherQuerySchema = v.pipe(
 );
 export type EvoucherQuery = v.InferOutput<typeof EvoucherQuerySchema>;
 
-export interface EvoucherContract {
-  id: number;
-  description: string;
+/** Money and weights: decimal text with two decimals. */
+const Decimal2 = v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/));
+
+const EvoucherContractSchema = v.strictObject({
+  id: AnswerId,
+  description: v.string(),
   /** Freight per trip, two decimals. */
-  price: string;
-  from: string;
-  to: string;
-}
+  price: Decimal2,
+  from: AnswerDay,
+  to: AnswerDay,
+});
+export type EvoucherContract = v.InferOutput<typeof EvoucherContractSchema>;
 
 /** One voucher. Money and weights are decimal strings with two decimals; dates as DESIGN.md says. */
-export interface EvoucherView {
-  ticketId: number;
+export const EvoucherViewSchema = v.strictObject({
+  ticketId: AnswerId,
   /** When the trip was delivered (ISO 8601). */
-  deliveredAt: string;
-  withdrawalDate: string | null;
-  carrier: { id: number; businessName: string; mode: 'TRUCK' | 'RAILCAR' };
-  supplier: { id: number; businessName: string };
-  origin: { id: number; name: string; city: string };
-  destination: { id: number; name: string } | null;
-  equipment: string | null;
+  deliveredAt: AnswerInstant,
+  withdrawalDate: v.nullable(AnswerInstant),
+  carrier: v.strictObject({ id: AnswerId, businessName: v.string(), mode: v.picklist(CARRIER_MODES) }),
+  supplier: v.strictObject({ id: AnswerId, businessName: v.string() }),
+  origin: v.strictObject({ id: AnswerId, name: v.string(), city: v.string() }),
+  destination: v.nullable(v.strictObject({ id: AnswerId, name: v.string() })),
+  equipment: v.nullable(v.string()),
   /** Gross minus tare, lbs. */
-  netWeight: string | null;
+  netWeight: v.nullable(Decimal2),
   /** Null: no contract of the carrier was active on the withdrawal date ('no contract'). */
-  contract: EvoucherContract | null;
+  contract: v.nullable(EvoucherContractSchema),
   /** What the carrier is owed for the trip: the contract's price per trip; null without a contract. */
-  amount: string | null;
-}
+  amount: v.nullable(Decimal2),
+});
+export type EvoucherView = v.InferOutput<typeof EvoucherViewSchema>;
 
-export interface EvoucherList {
-  evouchers: EvoucherView[];
-  count: number;
-}
+export const EvoucherListSchema = v.strictObject({ evouchers: v.array(EvoucherViewSchema), count: AnswerCount });
+export type EvoucherList = v.InferOutput<typeof EvoucherListSchema>;
 
 /**
  * GET /evouchers/{ticketId}/pdf: the voucher's language (English unless `es`) and the reader's time

@@ -4,7 +4,15 @@
  * row with no id and `to: "NOW"`.
  */
 import * as v from 'valibot';
-import { INT4_MAX, isIsoDate, isIsoInstant, queryInteger } from './schema-helpers';
+import {
+  AnswerCount,
+  AnswerId,
+  AnswerInstant,
+  INT4_MAX,
+  isIsoDate,
+  isIsoInstant,
+  queryInteger,
+} from './schema-helpers';
 
 /** The first accounting period starts here when no RPA exists yet. */
 export const RPA_FIRST_START = '2021-12-10T00:00:00.000Z';
@@ -27,12 +35,13 @@ export const RPA_MSG = {
 } as const;
 
 /** One row of the RPA list; the open period has `id: null` and `to: "NOW"`. Instants are ISO 8601. */
-export interface RpaView {
-  id: number | null;
-  from: string;
-  to: string;
-  invoiceQty: number;
-}
+export const RpaViewSchema = v.strictObject({
+  id: v.nullable(AnswerId),
+  from: AnswerInstant,
+  to: v.union([AnswerInstant, v.literal('NOW')]),
+  invoiceQty: AnswerCount,
+});
+export type RpaView = v.InferOutput<typeof RpaViewSchema>;
 
 export const RpaQuerySchema = v.object({
   page: v.optional(queryInteger(RPA_MSG.page, 1), 1),

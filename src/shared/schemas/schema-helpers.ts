@@ -88,3 +88,18 @@ export function isIsoDate(text: string): boolean {
   const match = ISO_DATE.exec(text);
   return match !== null && isCalendarDay(match[1] ?? '', match[2] ?? '', match[3] ?? '');
 }
+
+// Building blocks of the answers' schemas (what the server writes, checked in its tests).
+
+/** An instant in an answer: ISO 8601 with an explicit zone. */
+export const AnswerInstant = v.pipe(v.string(), v.check(isIsoInstant, 'an ISO 8601 instant with its zone'));
+/** An instant as the server writes it from a Date: UTC with milliseconds (Date.toISOString). */
+export const AnswerUtcInstant = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/));
+/** A calendar day in an answer: YYYY-MM-DD. */
+export const AnswerDay = v.pipe(v.string(), v.check(isIsoDate, 'a YYYY-MM-DD day'));
+/** A row id in an answer. */
+export const AnswerId = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** A count in an answer. */
+export const AnswerCount = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** `{ ok: true }`, what a write with nothing else to say answers. */
+export const OkAnswer = v.strictObject({ ok: v.literal(true) });

@@ -5,13 +5,14 @@
  */
 import * as v from 'valibot';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
-import { bodyId, objectMessage, queryInteger } from './schema-helpers';
+import { AnswerId, AnswerInstant, bodyId, objectMessage, queryInteger } from './schema-helpers';
 
-export interface SupplierOptions {
-  enabled: boolean;
-  defaultDestinationId: number | null;
-  noticeEmail: string | null;
-}
+const SupplierOptionsSchema = v.strictObject({
+  enabled: v.boolean(),
+  defaultDestinationId: v.nullable(AnswerId),
+  noticeEmail: v.nullable(v.string()),
+});
+export type SupplierOptions = v.InferOutput<typeof SupplierOptionsSchema>;
 
 export const DEFAULT_SUPPLIER_OPTIONS: SupplierOptions = {
   enabled: true,
@@ -59,13 +60,28 @@ export const SupplierFilterQuerySchema = v.object({
 });
 export type SupplierFilterQuery = v.InferOutput<typeof SupplierFilterQuerySchema>;
 
-export interface SupplierView {
-  id: number;
-  sapId: string | null;
-  businessName: string;
-  tradeName: string | null;
-  city: string | null;
-  cellphone: string | null;
-  createAt: string;
-  options: SupplierOptions;
-}
+export const SupplierViewSchema = v.strictObject({
+  id: AnswerId,
+  sapId: v.nullable(v.string()),
+  businessName: v.string(),
+  tradeName: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  cellphone: v.nullable(v.string()),
+  createAt: AnswerInstant,
+  options: SupplierOptionsSchema,
+});
+export type SupplierView = v.InferOutput<typeof SupplierViewSchema>;
+
+/**
+ * GET /suppliers: a supplier as the forms and filters list it. The ERP id and the phone go to the admins
+ * and the supplier itself only.
+ */
+export const SupplierListItemSchema = v.strictObject({
+  id: AnswerId,
+  businessName: v.string(),
+  tradeName: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  createAt: AnswerInstant,
+  sapId: v.optional(v.nullable(v.string())),
+  cellphone: v.optional(v.nullable(v.string())),
+});

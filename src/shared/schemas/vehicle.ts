@@ -7,7 +7,8 @@
 import * as v from 'valibot';
 import { hasAtMostTwoDecimals } from '../domain/money';
 import { BACK_OFFICE_MSG as M } from './back-office-messages';
-import { objectMessage, queryInteger } from './schema-helpers';
+import { AnswerId, objectMessage, queryInteger } from './schema-helpers';
+import { CARRIER_MODES } from '../domain/roles';
 
 export const EQUIPMENT_ID = /^[A-Za-z0-9]{6,30}$/;
 export const MAX_CAPACITY_LBS = 10_000_000;
@@ -65,13 +66,14 @@ export type VehicleQuery = v.InferOutput<typeof VehicleQuerySchema>;
 
 export const EquipmentSuggestionQuerySchema = v.object({ ticketId: queryInteger(M.id, 1) });
 
-export interface VehicleView {
-  id: number;
-  carrierId: number;
-  kind: 'TRUCK' | 'RAILCAR';
-  equipmentId: string;
-  plate: string | null;
-  description: string | null;
-  capacityLbs: number;
-  active: boolean;
-}
+export const VehicleViewSchema = v.strictObject({
+  id: AnswerId,
+  carrierId: AnswerId,
+  kind: v.picklist(CARRIER_MODES),
+  equipmentId: v.string(),
+  plate: v.nullable(v.string()),
+  description: v.nullable(v.string()),
+  capacityLbs: v.number(),
+  active: v.boolean(),
+});
+export type VehicleView = v.InferOutput<typeof VehicleViewSchema>;

@@ -88,6 +88,8 @@ export async function createTestApp(
       databaseUrl,
       distDir: path.join(dataDir, 'no-dist'),
       jobsEnabled: false,
+      // Every answer of every server test is checked against its route's declared response schema.
+      checkResponses: true,
       seedDemo: false,
       loginRateLimit: 1000,
       ...options.config,

@@ -8,8 +8,10 @@ import {
   EXPECTED_BYTES_HEADER,
   RpaExportQuerySchema,
   RpaQuerySchema,
+  RpaViewSchema,
 } from '../../../shared/schemas/rpa';
-import { defineRoute, IdParamsSchema, wrapped } from '../../http/route';
+import * as v from 'valibot';
+import { defineRoute, fileAnswer, IdParamsSchema, wrapped } from '../../http/route';
 import {
   rpaWorkbookName,
   rpaZipExpectedBytes,
@@ -30,6 +32,7 @@ export async function accountingRoutes(app: FastifyInstance) {
     url: '/rpa',
     access: 'rpa:read',
     query: RpaQuerySchema,
+    response: v.strictObject({ rpas: v.array(RpaViewSchema), count: v.number() }),
     tags,
     summary: 'Accounting batches, the open period first',
     handler: async ({ query }) => rpaList(app.db, query),
@@ -40,6 +43,7 @@ export async function accountingRoutes(app: FastifyInstance) {
     url: '/rpa/:id',
     access: 'rpa:read',
     params: IdParamsSchema,
+    response: v.strictObject({ rpa: RpaViewSchema }),
     tags,
     summary: 'One accounting batch',
     handler: async ({ params }) => ({ rpa: await rpaById(app.db, params.id) }),
@@ -50,9 +54,14 @@ export async function accountingRoutes(app: FastifyInstance) {
     url: '/rpa',
     access: 'rpa:create',
     body: wrapped('rpa', CreateRpaSchema),
+    response: v.strictObject({ rpa: RpaViewSchema }),
     tags,
     summary: 'Close the open period into a new batch',
-    handler: async ({ user, body, reply }) => reply.status(201).send({ rpa: await createRpa(app.db, user.id, body) }),
+    handler: async ({ user, body, reply }) => {
+      const rpa = await createRpa(app.db, user.id, body);
+      void reply.status(201);
+      return { rpa };
+    },
   });
 
   route({
@@ -60,6 +69,7 @@ export async function accountingRoutes(app: FastifyInstance) {
     url: '/data-sap/excel',
     access: 'rpa:read',
     query: RpaExportQuerySchema,
+    response: fileAnswer(XLSX),
     tags,
     summary: 'The batch as an ERP workbook (.xlsx, streamed)',
     handler: async ({ query, reply, request }) => {
@@ -78,6 +88,7 @@ export async function accountingRoutes(app: FastifyInstance) {
     url: '/tickets/pdf',
     access: 'rpa:read',
     query: RpaExportQuerySchema,
+    response: fileAnswer('application/zip'),
     tags,
     summary: "A zip of the batch's provider-invoice PDFs (streamed)",
     handler: async ({ query, reply, request }) => {

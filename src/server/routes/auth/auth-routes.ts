@@ -5,11 +5,15 @@ import {
   CaptchaRequiredQuerySchema,
   LoginSchema,
   TokenLoginSchema,
+  CaptchaChallengeSchema,
+  CaptchaRequiredAnswerSchema,
   type CaptchaRequiredAnswer,
 } from '../../../shared/schemas/auth';
 import { ERROR_CODES } from '../../../shared/errors';
 import { MSG } from '../../../shared/schemas/messages';
 import { HttpError, unauthorized } from '../../http/errors';
+import { AuthResponseSchema } from '../../../shared/schemas/user';
+import { OkAnswer } from '../../../shared/schemas/schema-helpers';
 import { defineRoute } from '../../http/route';
 import { checkCaptcha, createCaptchaChallenge } from './captcha';
 import { passwordRoutes } from './password-routes';
@@ -38,6 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/auth/captcha',
     access: 'public',
+    response: CaptchaChallengeSchema,
     tags,
     summary: 'ALTCHA challenge (v2 format)',
     handler: async ({ reply }) => {
@@ -54,6 +59,7 @@ export async function authRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/auth/captcha/required',
     access: 'public',
+    response: CaptchaRequiredAnswerSchema,
     query: CaptchaRequiredQuerySchema,
     tags,
     summary: 'Whether the next sign-in from this address (and for this username) needs a captcha',
@@ -71,6 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/auth/login',
     access: 'public',
+    response: AuthResponseSchema,
     body: LoginSchema,
     tags,
     summary: 'Sign in with username and password',
@@ -114,6 +121,7 @@ export async function authRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/auth/login/token',
     access: 'signed-in',
+    response: AuthResponseSchema,
     body: TokenLoginSchema,
     tags,
     summary: 'Renew the token (silent sign-in)',
@@ -136,6 +144,7 @@ export async function authRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/auth/logout',
     access: 'signed-in',
+    response: OkAnswer,
     tags,
     summary: 'Sign out: ends this session on the server (its tokens and their renewals are refused)',
     handler: async ({ user, request }) => {

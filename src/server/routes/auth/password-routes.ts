@@ -15,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import { ChangeOwnPasswordSchema, ChangePasswordSchema, RecoverSchema } from '../../../shared/schemas/auth';
 import { MSG } from '../../../shared/schemas/messages';
 import { HttpError, unauthorized } from '../../http/errors';
+import * as v from 'valibot';
+import { AuthResponseSchema } from '../../../shared/schemas/user';
 import { defineRoute } from '../../http/route';
 import { sessionOf } from '../../plugins/events';
 import { createMailer } from '../../mail/mailer';
@@ -61,6 +63,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     url: '/auth/password',
     access: 'public',
     body: RecoverSchema,
+    response: v.strictObject({ message: v.string() }),
     tags,
     summary: 'Mail a single-use link to choose a new password (valid 1 hour)',
     config: rateLimit,
@@ -123,6 +126,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     url: '/auth/password',
     access: 'public',
     body: ChangePasswordSchema,
+    response: v.strictObject({ changed: v.literal(true) }),
     tags,
     summary: 'Set a new password through a mailed link; ends every session of the user',
     config: rateLimit,
@@ -142,6 +146,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     method: 'PUT',
     url: '/auth/password/own',
     access: 'signed-in',
+    response: AuthResponseSchema,
     body: ChangeOwnPasswordSchema,
     tags,
     summary: "Change one's own password (current one required); ends every other session, answers a fresh token",

@@ -3,8 +3,14 @@
  * their callbacks (back from it, on to /token with a portal token, or to the login error page).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SSO_PROVIDERS, type SsoErrorReason, type SsoProvider, type SsoProviders } from '../../../shared/schemas/sso';
-import { defineRoute } from '../../http/route';
+import {
+  SSO_PROVIDERS,
+  SsoProvidersSchema,
+  type SsoErrorReason,
+  type SsoProvider,
+  type SsoProviders,
+} from '../../../shared/schemas/sso';
+import { defineRoute, REDIRECT } from '../../http/route';
 import { findSsoUser, spendSsoState } from '../../repositories/sso';
 import { PendingSignInSeal, SSO_PENDING_SECONDS, SsoClient, SsoError, ssoSettings } from '../../services/sso';
 
@@ -52,6 +58,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/auth/sso-providers',
     access: 'public',
+    response: SsoProvidersSchema,
     tags,
     summary: 'Which single sign-on providers are set up',
     handler: async (): Promise<SsoProviders> => ({ supplier: !!clients.supplier, employee: !!clients.employee }),
@@ -62,6 +69,7 @@ export async function ssoRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `/auth/login/${provider}`,
       access: 'public',
+      response: REDIRECT,
       tags,
       summary: `SSO sign-in (${provider}): to the provider`,
       config: rateLimit,
@@ -83,6 +91,7 @@ export async function ssoRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `/auth/callback/${provider}`,
       access: 'public',
+      response: REDIRECT,
       tags,
       summary: `SSO sign-in (${provider}): back from the provider, on to /token`,
       config: rateLimit,

@@ -8,7 +8,13 @@ import * as v from 'valibot';
 import { defineRoute, PathIdSchema, wrapped } from '../../http/route';
 import { listContracts } from '../../repositories/contracts';
 import { createContract, editContract, utcDay } from '../../services/contract-service';
-import { ContractQuerySchema, CreateContractSchema, UpdateContractSchema } from '../../../shared/schemas/contract';
+import {
+  ContractListSchema,
+  ContractQuerySchema,
+  ContractViewSchema,
+  CreateContractSchema,
+  UpdateContractSchema,
+} from '../../../shared/schemas/contract';
 
 const tags = ['contracts'];
 const CarrierParams = v.object({ carrierId: PathIdSchema });
@@ -22,6 +28,7 @@ export async function contractRoutes(app: FastifyInstance) {
     url: '/contracts',
     access: 'contract:read',
     query: ContractQuerySchema,
+    response: ContractListSchema,
     tags,
     handler: async ({ query }) => listContracts(app.db, query, utcDay(new Date())),
   });
@@ -32,9 +39,13 @@ export async function contractRoutes(app: FastifyInstance) {
     access: 'contract:edit',
     params: CarrierParams,
     body: wrapped('contract', CreateContractSchema),
+    response: v.strictObject({ contract: ContractViewSchema }),
     tags,
-    handler: async ({ user, params, body, reply }) =>
-      reply.status(201).send({ contract: await createContract(app.db, user, params.carrierId, body) }),
+    handler: async ({ user, params, body, reply }) => {
+      const contract = await createContract(app.db, user, params.carrierId, body);
+      void reply.status(201);
+      return { contract };
+    },
   });
 
   route({
@@ -43,6 +54,7 @@ export async function contractRoutes(app: FastifyInstance) {
     access: 'contract:edit',
     params: ContractParams,
     body: wrapped('contract', UpdateContractSchema),
+    response: v.strictObject({ contract: ContractViewSchema }),
     tags,
     handler: async ({ user, params, body }) => ({
       contract: await editContract(app.db, user, params.carrierId, params.contractId, body),

@@ -16,6 +16,8 @@ import {
   type DocumentFileField,
 } from '../../../shared/schemas/documentation';
 import { HttpError } from '../../http/errors';
+import * as v from 'valibot';
+import { DocumentationViewSchema } from '../../../shared/schemas/documentation-view';
 import { discardOnFailure, receiveMultipart, type PartRoute, type ReceivedFile } from '../../http/multipart';
 import { defineRoute, IdParamsSchema, parseOrThrow, TicketIdParamsSchema } from '../../http/route';
 import type { AuthUser } from '../../plugins/auth';
@@ -70,6 +72,7 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
   const updateSchema = mode === 'TRUCK' ? UpdateTruckDocumentationSchema : UpdateRailcarDocumentationSchema;
   const adminEditSchema = mode === 'TRUCK' ? AdminTicketEditSchema : AdminRailcarEditSchema;
   const tags = ['documentation'];
+  const answer = v.strictObject({ [field]: DocumentationViewSchema });
   const viewOf = async (user: AuthUser, id: number) => {
     const view = await findDocumentationView(app.db, user, { id }, mode);
     return { [field]: view };
@@ -78,6 +81,7 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
   route({
     method: 'POST',
     url: base,
+    response: answer,
     access: 'documentation:create',
     consumes: ['multipart/form-data'],
     tags,
@@ -92,13 +96,15 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
         checkRequiredFiles(upload.files);
         return createDocumentation(app, user, mode, input, upload.files);
       });
-      return reply.status(201).send(await viewOf(user, id));
+      void reply.status(201);
+      return viewOf(user, id);
     },
   });
 
   route({
     method: 'PUT',
     url: `${base}/:id`,
+    response: answer,
     access: 'documentation:update',
     params: IdParamsSchema,
     consumes: ['multipart/form-data', 'application/json'],
@@ -123,6 +129,7 @@ function registerMode(app: FastifyInstance, mode: DocumentMode) {
   route({
     method: 'GET',
     url: `${base}/:ticketId/ticket`,
+    response: answer,
     access: 'documentation:read',
     params: TicketIdParamsSchema,
     tags,

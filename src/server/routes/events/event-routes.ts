@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { SESSION_ENDED_EVENT } from '../../../shared/domain/events';
-import { defineRoute } from '../../http/route';
+import { defineRoute, EVENT_STREAM } from '../../http/route';
 import { sessionOf } from '../../plugins/events';
 
 export const SSE_RETRY_MS = 5000;
@@ -34,6 +34,7 @@ export async function eventRoutes(app: FastifyInstance) {
     access: 'signed-in',
     tokenInQuery: true,
     query: v.object({ token: v.optional(v.string()) }),
+    response: EVENT_STREAM,
     tags: ['events'],
     summary:
       'Server-sent events: `event: ticket` with {eventId, type, title, ticketNumber, supplierName, carrierName, providerName?}',

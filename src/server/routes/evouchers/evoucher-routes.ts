@@ -1,8 +1,13 @@
 /** E-vouchers: GET /evouchers (scoped in SQL: a carrier sees its own) and GET /evouchers/{ticketId}/pdf. */
 import type { FastifyInstance } from 'fastify';
-import { EVOUCHER_MSG, EvoucherPdfQuerySchema, EvoucherQuerySchema } from '../../../shared/schemas/evoucher';
+import {
+  EVOUCHER_MSG,
+  EvoucherListSchema,
+  EvoucherPdfQuerySchema,
+  EvoucherQuerySchema,
+} from '../../../shared/schemas/evoucher';
 import { HttpError } from '../../http/errors';
-import { defineRoute, TicketIdParamsSchema } from '../../http/route';
+import { defineRoute, fileAnswer, TicketIdParamsSchema } from '../../http/route';
 import { findEvoucher, listEvouchers } from '../../repositories/evouchers';
 import { evoucherFileName, evoucherPdf } from '../../services/evoucher-pdf';
 
@@ -15,6 +20,7 @@ export async function evoucherRoutes(app: FastifyInstance) {
     url: '/evouchers',
     access: 'evoucher:read',
     query: EvoucherQuerySchema,
+    response: EvoucherListSchema,
     tags,
     summary: 'E-vouchers of delivered trips',
     handler: async ({ user, query: q }) =>
@@ -33,6 +39,7 @@ export async function evoucherRoutes(app: FastifyInstance) {
     access: 'evoucher:read',
     params: TicketIdParamsSchema,
     query: EvoucherPdfQuerySchema,
+    response: fileAnswer('application/pdf'),
     tags,
     summary: 'The e-voucher as a one-page PDF',
     handler: async ({ user, params, query, reply }) => {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { DownloadFileSchema, DownloadQuerySchema } from '../../../shared/schemas/documentation';
 import { REQUEST_MSG } from '../../../shared/schemas/request-messages';
 import { HttpError } from '../../http/errors';
-import { defineRoute } from '../../http/route';
+import { defineRoute, fileAnswer } from '../../http/route';
 import { findDownloadableFile } from '../../repositories/files';
 import { downloadName } from '../../services/download-name';
 
@@ -22,6 +22,7 @@ export async function fileRoutes(app: FastifyInstance) {
     access: 'file:download',
     body: DownloadFileSchema,
     query: DownloadQuerySchema,
+    response: fileAnswer('the type the file was stored with'),
     tags: ['files'],
     summary: 'Download a stored file, or show it (inline=1)',
     handler: async ({ user, body: { key }, query, reply }) => {

@@ -7,6 +7,7 @@
  * - `GET /health`: the database answers (what the start script and the tests wait for).
  */
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { defineRoute } from '../../http/route';
 import { pingDatabase } from '../../repositories/health';
 import { ALLOCATION_SWEEP_JOB } from '../../jobs/allocation-sweep';
@@ -20,6 +21,15 @@ declare module 'fastify' {
 
 /** Each part's state, named so an operator sees which one failed. */
 type Parts = Record<'database' | 'files' | 'jobs', 'ok' | 'off' | 'failed'>;
+const Ok = v.strictObject({ status: v.literal('ok') });
+const PartState = v.picklist(['ok', 'off', 'failed']);
+/** Ready's answer (503 with 'draining' or 'unavailable' and the same parts). */
+const Readiness = v.strictObject({
+  status: v.picklist(['ok', 'draining', 'unavailable']),
+  database: PartState,
+  files: PartState,
+  jobs: PartState,
+});
 
 export async function healthRoutes(app: FastifyInstance) {
   const route = defineRoute(app);
@@ -29,6 +39,7 @@ export async function healthRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/health',
     access: 'public',
+    response: Ok,
     tags,
     summary: 'The database answers (migrations ran)',
     handler: async () => {
@@ -41,6 +52,7 @@ export async function healthRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/health/live',
     access: 'public',
+    response: Ok,
     tags,
     summary: 'Liveness: the process answers',
     handler: async () => ({ status: 'ok' }),
@@ -50,6 +62,7 @@ export async function healthRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/health/ready',
     access: 'public',
+    response: Readiness,
     tags,
     summary: 'Readiness: database, file store and job queue reachable, not draining (else 503)',
     handler: async ({ reply }) => {

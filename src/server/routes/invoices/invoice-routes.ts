@@ -10,6 +10,8 @@ import {
   UpdateInvoiceSchema,
 } from '../../../shared/schemas/invoice';
 import { HttpError } from '../../http/errors';
+import * as v from 'valibot';
+import { InvoiceViewSchema } from '../../../shared/schemas/documentation-view';
 import { discardOnFailure, receiveMultipart, type PartRoute } from '../../http/multipart';
 import { defineRoute, IdParamsSchema, parseOrThrow, TicketIdParamsSchema } from '../../http/route';
 import type { AuthUser } from '../../plugins/auth';
@@ -31,6 +33,7 @@ const required = (field: string) => new HttpError(400, FILE_MSG.required, { [fie
 export async function invoiceRoutes(app: FastifyInstance) {
   const route = defineRoute(app);
   const tags = ['invoices'];
+  const OneInvoice = v.strictObject({ invoice: InvoiceViewSchema });
   const viewOf = async (user: AuthUser, id: number) => {
     const [invoice] = await findInvoiceViews(app.db, user, { id });
     return { invoice };
@@ -39,6 +42,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   route({
     method: 'GET',
     url: '/invoices/:ticketId/ticket',
+    response: v.strictObject({ invoices: v.array(InvoiceViewSchema) }),
     access: 'invoice:read',
     params: TicketIdParamsSchema,
     tags,
@@ -52,6 +56,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   route({
     method: 'POST',
     url: '/invoices',
+    response: OneInvoice,
     access: 'invoice:write',
     consumes: ['multipart/form-data'],
     tags,
@@ -68,13 +73,15 @@ export async function invoiceRoutes(app: FastifyInstance) {
         if (!file) throw required('invoiceFile');
         return createInvoice(app, user, input, file);
       });
-      return reply.status(201).send(await viewOf(user, id));
+      void reply.status(201);
+      return viewOf(user, id);
     },
   });
 
   route({
     method: 'PUT',
     url: '/invoices/:id',
+    response: OneInvoice,
     access: 'invoice:write',
     params: IdParamsSchema,
     consumes: ['multipart/form-data', 'application/json'],
@@ -96,6 +103,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   route({
     method: 'PUT',
     url: '/invoices/:id/payment',
+    response: OneInvoice,
     access: 'payment:write',
     params: IdParamsSchema,
     consumes: ['multipart/form-data'],
@@ -119,6 +127,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   route({
     method: 'PUT',
     url: '/invoices/:id/sap-validation',
+    response: OneInvoice,
     access: 'invoice:write',
     params: IdParamsSchema,
     body: SapValidationSchema,

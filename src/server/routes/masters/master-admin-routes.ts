@@ -7,10 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute, IdParamsSchema, wrapped } from '../../http/route';
 import { pageDepots, pageSuppliers } from '../../repositories/master-admin';
 import { createDepot, editCarrier, editConfiguration, editSupplier } from '../../services/master-service';
-import { UpdateCarrierSchema } from '../../../shared/schemas/carrier';
-import { UpdateSettingSchema } from '../../../shared/schemas/configuration';
-import { CreateDepotSchema, DepotFilterQuerySchema } from '../../../shared/schemas/depot';
-import { SupplierFilterQuerySchema, UpdateSupplierSchema } from '../../../shared/schemas/supplier';
+import * as v from 'valibot';
+import { UpdateCarrierResultSchema, UpdateCarrierSchema } from '../../../shared/schemas/carrier';
+import { ConfigurationViewSchema, UpdateSettingSchema } from '../../../shared/schemas/configuration';
+import { CreateDepotSchema, DepotFilterQuerySchema, DepotViewSchema } from '../../../shared/schemas/depot';
+import { AnswerCount } from '../../../shared/schemas/schema-helpers';
+import { SupplierFilterQuerySchema, SupplierViewSchema, UpdateSupplierSchema } from '../../../shared/schemas/supplier';
 
 const tags = ['masters'];
 
@@ -23,6 +25,7 @@ export async function masterAdminRoutes(app: FastifyInstance) {
     access: 'masters:edit',
     params: IdParamsSchema,
     body: wrapped('carrier', UpdateCarrierSchema),
+    response: UpdateCarrierResultSchema,
     tags,
     handler: async ({ user, params, body }) => editCarrier(app.db, user, params.id, body),
   });
@@ -32,6 +35,7 @@ export async function masterAdminRoutes(app: FastifyInstance) {
     url: '/suppliers/filters',
     access: 'masters:manage',
     query: SupplierFilterQuerySchema,
+    response: v.strictObject({ suppliers: v.array(SupplierViewSchema), count: AnswerCount }),
     tags,
     handler: async ({ query }) => pageSuppliers(app.db, query),
   });
@@ -42,6 +46,7 @@ export async function masterAdminRoutes(app: FastifyInstance) {
     access: 'masters:edit',
     params: IdParamsSchema,
     body: wrapped('supplier', UpdateSupplierSchema),
+    response: v.strictObject({ supplier: SupplierViewSchema }),
     tags,
     handler: async ({ user, params, body }) => ({ supplier: await editSupplier(app.db, user, params.id, body) }),
   });
@@ -51,6 +56,7 @@ export async function masterAdminRoutes(app: FastifyInstance) {
     url: '/depots/filters',
     access: 'masters:manage',
     query: DepotFilterQuerySchema,
+    response: v.strictObject({ depots: v.array(DepotViewSchema), count: AnswerCount }),
     tags,
     handler: async ({ query }) => pageDepots(app.db, query),
   });
@@ -60,8 +66,13 @@ export async function masterAdminRoutes(app: FastifyInstance) {
     url: '/depots',
     access: 'masters:edit',
     body: wrapped('depot', CreateDepotSchema),
+    response: v.strictObject({ depot: DepotViewSchema }),
     tags,
-    handler: async ({ user, body, reply }) => reply.status(201).send({ depot: await createDepot(app.db, user, body) }),
+    handler: async ({ user, body, reply }) => {
+      const depot = await createDepot(app.db, user, body);
+      void reply.status(201);
+      return { depot };
+    },
   });
 
   route({
@@ -70,6 +81,7 @@ export async function masterAdminRoutes(app: FastifyInstance) {
     access: 'settings:edit',
     params: IdParamsSchema,
     body: wrapped('settings', UpdateSettingSchema),
+    response: v.strictObject({ configuration: ConfigurationViewSchema }),
     tags,
     handler: async ({ user, params, body }) => ({
       configuration: await editConfiguration(app.db, user, params.id, body),

@@ -5,6 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { CarrierViewSchema } from '../../../shared/schemas/carrier';
+import { ConfigurationViewSchema } from '../../../shared/schemas/configuration';
+import { DepotListItemSchema } from '../../../shared/schemas/depot';
+import { AnswerCount, AnswerId } from '../../../shared/schemas/schema-helpers';
+import { SupplierListItemSchema } from '../../../shared/schemas/supplier';
 import { defineRoute } from '../../http/route';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -19,6 +24,16 @@ import {
 } from '../../repositories/masters';
 
 const tags = ['masters'];
+
+const NamedSchema = v.strictObject({ id: AnswerId, name: v.string() });
+/** A border crossing and the customs agent at it. */
+const BorderCrossingSchema = v.strictObject({
+  id: AnswerId,
+  description: v.string(),
+  customsAgent: v.nullable(
+    v.strictObject({ id: AnswerId, tradeName: v.nullable(v.string()), businessName: v.nullable(v.string()) }),
+  ),
+});
 
 const CarrierFilterSchema = v.object({
   mode: v.optional(
@@ -42,31 +57,43 @@ const CarrierFilterSchema = v.object({
 
 export async function masterRoutes(app: FastifyInstance) {
   const route = defineRoute(app);
-  const list = (url: string, read: (user: AuthUser) => Promise<unknown>) =>
-    route({ method: 'GET', url, access: 'masters:read', tags, handler: async ({ user }) => read(user) });
+  /** A master list every role's forms and filters read: `{ key: [items] }`. */
+  const list = (url: string, key: string, item: v.GenericSchema, read: (user: AuthUser) => Promise<unknown[]>) =>
+    route({
+      method: 'GET',
+      url,
+      access: 'masters:read',
+      response: v.strictObject({ [key]: v.array(item) }),
+      tags,
+      handler: async ({ user }) => ({ [key]: await read(user) }),
+    });
 
-  list('/destinations', async () => ({ destinations: await listDestinations(app.db) }));
-  list('/carriers', async () => ({ carriers: await listCarriers(app.db) }));
+  list('/destinations', 'destinations', NamedSchema, () => listDestinations(app.db));
+  list('/carriers', 'carriers', CarrierViewSchema, () => listCarriers(app.db));
 
   route({
     method: 'GET',
     url: '/carriers/filters',
     access: 'masters:read',
     query: CarrierFilterSchema,
+    response: v.strictObject({ carriers: v.array(CarrierViewSchema), count: AnswerCount }),
     tags,
     handler: async ({ query: q }) => pageCarriers(app.db, { modes: q.mode, page: q.page, limit: q.limit }),
   });
 
-  list('/suppliers', async (user) => ({ suppliers: await listSuppliers(app.db, user) }));
-  list('/depots', async (user) => ({ depots: await listDepots(app.db, user, true) }));
-  list('/depots/all', async (user) => ({ depots: await listDepots(app.db, user, false) }));
-  list('/border-crossings', async (user) => ({ borderCrossings: await listBorderCrossings(app.db, user, true) }));
-  list('/border-crossings/all', async (user) => ({ borderCrossings: await listBorderCrossings(app.db, user, false) }));
+  list('/suppliers', 'suppliers', SupplierListItemSchema, (user) => listSuppliers(app.db, user));
+  list('/depots', 'depots', DepotListItemSchema, (user) => listDepots(app.db, user, true));
+  list('/depots/all', 'depots', DepotListItemSchema, (user) => listDepots(app.db, user, false));
+  list('/border-crossings', 'borderCrossings', BorderCrossingSchema, (user) => listBorderCrossings(app.db, user, true));
+  list('/border-crossings/all', 'borderCrossings', BorderCrossingSchema, (user) =>
+    listBorderCrossings(app.db, user, false),
+  );
 
   route({
     method: 'GET',
     url: '/configurations',
     access: 'settings:read',
+    response: v.strictObject({ configurations: v.array(ConfigurationViewSchema) }),
     tags,
     handler: async () => ({ configurations: await listConfigurations(app.db) }),
   });
@@ -77,6 +104,7 @@ export async function masterRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/configurations/offer-window',
     access: 'masters:read',
+    response: v.strictObject({ hours: v.number() }),
     tags,
     handler: async () => ({ hours: await configurationNumber(app.db, 'ALLOCATION_FREQUENCY', 0) }),
   });

@@ -5,6 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { HttpError } from '../../http/errors';
+import {
+  ImportResultSchema,
+  MaterialSchema,
+  PurchaseOrderViewSchema,
+} from '../../../shared/schemas/purchase-order-import';
 import { FILE_MSG } from '../../../shared/schemas/documentation';
 import { REQUEST_MSG } from '../../../shared/schemas/request-messages';
 import { asHttpError } from '../../http/multipart';
@@ -29,6 +34,8 @@ async function supplierFor(app: FastifyInstance, auth: AuthUser, asked: number |
   return asked ?? null;
 }
 
+const PurchaseOrders = v.strictObject({ purchaseOrders: v.array(PurchaseOrderViewSchema) });
+
 export async function purchaseOrderRoutes(app: FastifyInstance) {
   const route = defineRoute(app);
   const tags = ['purchase orders'];
@@ -36,6 +43,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
   route({
     method: 'GET',
     url: '/trucks-documentation/purchase-orders/material',
+    response: PurchaseOrders,
     access: 'purchaseorder:read',
     query: SupplierQuerySchema,
     tags,
@@ -49,6 +57,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
   route({
     method: 'GET',
     url: '/trucks-documentation/purchase-orders/material/:materialId',
+    response: PurchaseOrders,
     access: 'purchaseorder:read',
     params: MaterialParamsSchema,
     query: SupplierQuerySchema,
@@ -63,6 +72,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
   route({
     method: 'GET',
     url: '/materials',
+    response: v.strictObject({ materials: v.array(MaterialSchema) }),
     access: 'masters:read',
     tags,
     summary: 'Materials',
@@ -72,6 +82,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
   route({
     method: 'POST',
     url: '/purchase-orders/import',
+    response: ImportResultSchema,
     access: 'purchaseorder:import',
     consumes: ['multipart/form-data'],
     tags,

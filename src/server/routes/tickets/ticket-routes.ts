@@ -4,6 +4,7 @@
  * status, 422 for a refused value).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { defineRoute, IdParamsSchema, wrapped } from '../../http/route';
 import { carrierServiceLevels, countByStatus, findTicket, listTickets } from '../../repositories/tickets';
 import { notFound } from '../../http/errors';
@@ -18,6 +19,12 @@ import {
   TicketQuerySchema,
   UpdateTicketSchema,
 } from '../../../shared/schemas/ticket';
+import {
+  CarrierServiceLevelSchema,
+  StatusCountSchema,
+  TicketPageSchema,
+  TicketViewSchema,
+} from '../../../shared/schemas/ticket-view';
 import { expandStatuses } from './ticket-schemas';
 import {
   assignManually,
@@ -31,6 +38,8 @@ import {
 import { deleteTicket } from '../../services/ticket-delete';
 
 const tags = ['tickets'];
+/** A transition's answer: the ticket as it now stands. */
+const OneTicket = v.strictObject({ ticket: TicketViewSchema });
 
 /**
  * The time an offline accept was queued (X-Queued-At). The device could only queue it while signed in
@@ -57,6 +66,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     url: '/tickets',
     access: 'ticket:read',
     query: TicketQuerySchema,
+    response: TicketPageSchema,
     tags,
     handler: async ({ user, query: q }) => {
       const page = await listTickets(app.db, user, {
@@ -88,6 +98,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/tickets/count/states',
     access: 'ticket:counts',
+    response: v.array(StatusCountSchema),
     tags,
     handler: async ({ user }) => countByStatus(app.db, user),
   });
@@ -96,6 +107,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/tickets/count/carrier',
     access: 'servicelevel:read',
+    response: v.strictObject({ carriers: v.array(CarrierServiceLevelSchema) }),
     tags,
     handler: async () => new JsonText(`{"carriers":${await carrierServiceLevels(app.db)}}`),
   });
@@ -105,6 +117,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     url: '/tickets/:id',
     access: 'ticket:read',
     params: IdParamsSchema,
+    response: OneTicket,
     tags,
     handler: async ({ user, params }) => {
       const ticket = await findTicket(app.db, user, params.id);
@@ -118,9 +131,13 @@ export async function ticketRoutes(app: FastifyInstance) {
     url: '/tickets',
     access: 'ticket:create',
     body: wrapped('ticket', CreateTicketSchema),
+    response: v.strictObject({ tickets: v.array(TicketViewSchema) }),
     tags,
-    handler: async ({ user, body, reply }) =>
-      reply.status(201).send({ tickets: await createTickets(app.db, user, body) }),
+    handler: async ({ user, body, reply }) => {
+      const tickets = await createTickets(app.db, user, body);
+      void reply.status(201);
+      return { tickets };
+    },
   });
 
   route({
@@ -129,6 +146,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     access: 'ticket:confirm',
     params: IdParamsSchema,
     body: wrapped('ticket', ConfirmTicketSchema),
+    response: OneTicket,
     tags,
     handler: async ({ user, params, body, request }) => ({
       ticket: await confirmTicket(app.db, user, params.id, body, new Date(), queuedAtOf(request)),
@@ -141,6 +159,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     access: 'ticket:decline',
     params: IdParamsSchema,
     body: wrapped('ticket', DeclineTicketSchema),
+    response: OneTicket,
     tags,
     handler: async ({ user, params, body }) => ({ ticket: await declineTicket(app.db, user, params.id, body.reason) }),
   });
@@ -152,6 +171,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     access: 'ticket:pass',
     params: IdParamsSchema,
     body: wrapped('ticket', PassOfferSchema),
+    response: OneTicket,
     tags,
     handler: async ({ user, params, body }) => ({ ticket: await passOffer(app.db, user, params.id, body.reason) }),
   });
@@ -162,6 +182,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     access: 'ticket:manual',
     params: IdParamsSchema,
     body: wrapped('ticket', ManualAssignSchema),
+    response: OneTicket,
     tags,
     handler: async ({ user, params, body }) => ({ ticket: await assignManually(app.db, user, params.id, body) }),
   });
@@ -171,6 +192,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     url: '/tickets/cancel/:id',
     access: 'ticket:cancel',
     params: IdParamsSchema,
+    response: OneTicket,
     tags,
     handler: async ({ user, params }) => ({ ticket: await cancelTicket(app.db, user, params.id) }),
   });
@@ -180,6 +202,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     url: '/tickets/:id',
     access: 'ticket:delete',
     params: IdParamsSchema,
+    response: v.strictObject({ ok: v.literal(true), id: v.number() }),
     tags,
     handler: async ({ user, params }) => deleteTicket(app.db, user, params.id),
   });
@@ -190,6 +213,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     access: 'ticket:update',
     params: IdParamsSchema,
     body: wrapped('ticket', UpdateTicketSchema),
+    response: OneTicket,
     tags,
     handler: async ({ user, params, body }) => ({ ticket: await updateTicket(app.db, user, params.id, body) }),
   });

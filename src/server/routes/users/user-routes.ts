@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { FirebaseTokenSchema } from '../../../shared/schemas/auth';
+import { OkAnswer } from '../../../shared/schemas/schema-helpers';
+import { UserSchema } from '../../../shared/schemas/user';
 import { ERROR_CODES } from '../../../shared/errors';
 import { HttpError } from '../../http/errors';
 import { defineRoute, IdParamsSchema } from '../../http/route';
@@ -24,6 +26,7 @@ export async function userRoutes(app: FastifyInstance) {
   route({
     method: 'GET',
     url: '/users/:id',
+    response: v.strictObject({ user: UserSchema }),
     access: 'signed-in',
     params: IdParamsSchema,
     tags,
@@ -38,6 +41,7 @@ export async function userRoutes(app: FastifyInstance) {
   route({
     method: 'PUT',
     url: '/users/:id/firebaseToken',
+    response: OkAnswer,
     access: 'signed-in',
     params: IdParamsSchema,
     body: FirebaseTokenSchema,
@@ -75,6 +79,7 @@ export async function userRoutes(app: FastifyInstance) {
   route({
     method: 'PUT',
     url: '/users/:id/firebaseToken/remove',
+    response: OkAnswer,
     access: 'signed-in',
     params: IdParamsSchema,
     body: v.object({ token: v.optional(v.string()) }),

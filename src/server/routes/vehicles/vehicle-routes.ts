@@ -9,7 +9,16 @@ import { defineRoute, IdParamsSchema, wrapped } from '../../http/route';
 import { findTicket } from '../../repositories/tickets';
 import { activeEquipmentOfTicketCarrier, listVehicles } from '../../repositories/vehicles';
 import { createVehicle, editVehicle } from '../../services/vehicle-service';
-import { EquipmentSuggestionQuerySchema, VehicleQuerySchema, VehicleSchema } from '../../../shared/schemas/vehicle';
+import * as v from 'valibot';
+import { AnswerCount } from '../../../shared/schemas/schema-helpers';
+import {
+  EquipmentSuggestionQuerySchema,
+  VehicleQuerySchema,
+  VehicleSchema,
+  VehicleViewSchema,
+} from '../../../shared/schemas/vehicle';
+
+const OneVehicle = v.strictObject({ vehicle: VehicleViewSchema });
 
 const tags = ['vehicles'];
 
@@ -19,6 +28,7 @@ export async function vehicleRoutes(app: FastifyInstance) {
   route({
     method: 'GET',
     url: '/vehicles',
+    response: v.strictObject({ vehicles: v.array(VehicleViewSchema), count: AnswerCount }),
     access: 'vehicle:read',
     query: VehicleQuerySchema,
     tags,
@@ -28,6 +38,7 @@ export async function vehicleRoutes(app: FastifyInstance) {
   route({
     method: 'GET',
     url: '/vehicles/suggestions',
+    response: v.strictObject({ equipmentIds: v.array(v.string()) }),
     access: 'vehicle:suggest',
     query: EquipmentSuggestionQuerySchema,
     tags,
@@ -41,16 +52,21 @@ export async function vehicleRoutes(app: FastifyInstance) {
   route({
     method: 'POST',
     url: '/vehicles',
+    response: OneVehicle,
     access: 'vehicle:write',
     body: wrapped('vehicle', VehicleSchema),
     tags,
-    handler: async ({ user, body, reply }) =>
-      reply.status(201).send({ vehicle: await createVehicle(app.db, user, body) }),
+    handler: async ({ user, body, reply }) => {
+      const vehicle = await createVehicle(app.db, user, body);
+      void reply.status(201);
+      return { vehicle };
+    },
   });
 
   route({
     method: 'PUT',
     url: '/vehicles/:id',
+    response: OneVehicle,
     access: 'vehicle:write',
     params: IdParamsSchema,
     body: wrapped('vehicle', VehicleSchema),
