@@ -28,7 +28,7 @@ export function renderApp(url: string, queryClient = createQueryClient()): AppRe
   );
   return {
     ...result,
-    user: userEvent.setup({ delay: null }),
+    user: userEvent.setup(),
     router,
     path: () => router.state.location.pathname,
   };
@@ -43,6 +43,6 @@ export function renderWithProviders(ui: ReactNode, { route = '/' }: { route?: st
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       </AppProviders>,
     ),
-    user: userEvent.setup({ delay: null }),
+    user: userEvent.setup(),
   };
 }
