@@ -130,6 +130,12 @@ export async function seedAccounting(tx: Tx, now: Date, save: SaveFile): Promise
         updatedAt: documentedAt,
       })
       .returning({ id: shippingDocuments.id });
+    // The mill's scale weighed the load a little lighter than the yard's (moisture, fines).
+    const atScale = (Number(gross) - Number(tare) - (120 + n * 45)).toFixed(2);
+    await tx
+      .update(tickets)
+      .set({ destinationNetWeight: atScale })
+      .where(sql`${tickets.id} = ${id}`);
     for (const [kind, label] of DOCUMENT_KINDS) {
       const fileId = await save(
         demoPdf(`${label} - Trip ${id}`, [`Invoice ${invoiceNumber}`, `Gross ${gross} lbs, tare ${tare} lbs`]),
