@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/database';
 import { foldCounts } from '../../src/server/jobs/fold-counts';
 import { refreshStatistics } from '../../src/server/jobs/refresh-statistics';
-import { BLOCK_SKIP_FROM } from '../../src/server/repositories/tickets';
+import { BLOCK_SKIP_FROM } from '../../src/server/repositories/ticket-pages';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homePagePlan } from '../../src/server/repositories/tickets';
+import { homePagePlan } from '../../src/server/repositories/ticket-pages';
 
 describe('how a home page is read', () => {
   it('should walk the scope when the requested statuses are most of it, at any page', () => {

@@ -4,7 +4,7 @@
  * creation hour whenever it changes, however old; without this the tables would keep a row per change.
  */
 import type { Db } from '../db/database';
-import { dropOldHourCounts, HOUR_COUNTS_KEPT_DAYS } from '../repositories/tickets';
+import { dropOldHourCounts, HOUR_COUNTS_KEPT_DAYS } from '../repositories/ticket-counts';
 
 export const HOUR_COUNTS_CLEANUP_JOB = 'hour-counts-cleanup';
 /** Daily: a day of extra rows is nothing beside the month kept. */

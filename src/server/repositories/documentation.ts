@@ -12,7 +12,7 @@ import { documentFiles, shippingDocuments } from '../db/schema/documents';
 import { events } from '../db/schema/system';
 import type { EventType } from '../../shared/domain/events';
 import type { LockedTicket } from './ticket-writes';
-import { viewScope, type Viewer } from './tickets';
+import { viewScope, type Viewer } from './ticket-scope';
 
 export type DocumentMode = 'TRUCK' | 'RAILCAR';
 export type DocumentKind = 'salesInvoice' | 'weightCertificate' | 'BL' | 'radioactiveCertificate' | 'photo';

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EvoucherView } from '../../shared/schemas/evoucher';
 import { queryRows, type Tx } from '../db/database';
-import type { Viewer } from './tickets';
+import type { Viewer } from './ticket-scope';
 
 export interface EvoucherFilter {
   carrierId?: number | undefined;

@@ -8,7 +8,7 @@ import type { Tx } from '../db/database';
 import { pageWithTotal } from './paging';
 import { borderCrossings, carriers, customsAgents, depots, destinations, suppliers } from '../db/schema/parties';
 import { configurationProperties } from '../db/schema/system';
-import type { Viewer } from './tickets';
+import type { Viewer } from './ticket-scope';
 
 const isAdmin = (viewer: Viewer) => viewer.roles.includes('ADMIN') || viewer.roles.includes('ADMINRO');
 /** A user who is a supplier and nothing wider sees only its own supplier's rows. */

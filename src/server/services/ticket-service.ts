@@ -27,7 +27,7 @@ import {
 import { refusal, transition, type Transitioned } from './transition';
 import { writeAudit } from '../repositories/audit';
 import { writeEvent } from '../repositories/events';
-import { hydrate, type TicketView } from '../repositories/tickets';
+import { hydrate, type TicketView } from '../repositories/ticket-pages';
 
 /** What a ticket transition adds to its audit row. */
 type AuditDetails = Omit<Transitioned<undefined>, 'value'>;

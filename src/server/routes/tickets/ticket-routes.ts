@@ -6,7 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { defineRoute, IdParamsSchema, wrapped } from '../../http/route';
-import { carrierServiceLevels, countByStatus, findTicket, listTickets } from '../../repositories/tickets';
+import { carrierServiceLevels } from '../../repositories/service-levels';
+import { countByStatus } from '../../repositories/ticket-counts';
+import { findTicket, listTickets } from '../../repositories/ticket-pages';
 import { notFound } from '../../http/errors';
 import { JsonText } from '../../http/json-text';
 import { TICKET_LIST_DEFAULTS } from '../../../shared/domain/role-views';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { defineRoute, IdParamsSchema, wrapped } from '../../http/route';
-import { findTicket } from '../../repositories/tickets';
+import { findTicket } from '../../repositories/ticket-pages';
 import { activeEquipmentOfTicketCarrier, listVehicles } from '../../repositories/vehicles';
 import { createVehicle, editVehicle } from '../../services/vehicle-service';
 import * as v from 'valibot';
