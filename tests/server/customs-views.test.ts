@@ -68,12 +68,13 @@ const kept = () =>
 const countsOf = async () => {
   // Hour rows are kept for the last 32 days; compare the whole hours since 30 days ago.
   const since = sql`date_trunc('hour', now() - interval '30 days')`;
-  const [fromRows, counts, hours, blocks] = await Promise.all([
-    dbRows<{ key: string; n: number; young: number; byBlock: string }>(sql`
+  const [fromRows, counts, hours, blocks, unread] = await Promise.all([
+    dbRows<{ key: string; n: number; young: number; unread: number; byBlock: string }>(sql`
       select e.agent || ' ' || e.status as key, count(*)::int as n,
         (count(*) filter (where e.created_at >= ${since}))::int as young,
+        (count(*) filter (where not e.read))::int as unread,
         string_agg((e.ticket / 1024) || ':' || 1, ',' order by e.ticket) as "byBlock"
-      from (select bc.customs_agent_id as agent, t.id as ticket, t.status, t.created_at
+      from (select bc.customs_agent_id as agent, t.id as ticket, t.status, t.created_at, t.customs_read as read
         from tickets t
         join provider_invoices pi on pi.ticket_id = t.id
         join border_crossings bc on bc.id = pi.border_crossing_id
@@ -85,6 +86,8 @@ const countsOf = async () => {
       from ticket_hour_counts where scope = 'customs' and hour >= ${since} group by 1 having sum(n) <> 0 order by 1`),
     dbRows<{ key: string; n: number }>(sql`select party_id || ' ' || status || ' ' || block as key, sum(n)::int as n
       from ticket_block_counts where scope = 'customs' group by 1 having sum(n) <> 0 order by 1`),
+    dbRows<{ key: string; n: number }>(sql`select party_id || ' ' || status as key, sum(n)::int as n
+      from ticket_counts where scope = 'customs_unread' group by 1 having sum(n) <> 0 order by 1`),
   ]);
   const blocksFromRows = new Map<string, number>();
   for (const r of fromRows) {
@@ -98,8 +101,9 @@ const countsOf = async () => {
       counts: fromRows.map((r) => ({ key: r.key, n: r.n })),
       hours: fromRows.filter((r) => r.young > 0).map((r) => ({ key: r.key, n: r.young })),
       blocks: [...blocksFromRows].map(([key, n]) => ({ key, n })).sort((a, b) => (a.key < b.key ? -1 : 1)),
+      unread: fromRows.filter((r) => r.unread > 0).map((r) => ({ key: r.key, n: r.unread })),
     },
-    maintained: { counts, hours, blocks },
+    maintained: { counts, hours, blocks, unread },
   };
 };
 

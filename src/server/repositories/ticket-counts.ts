@@ -8,7 +8,7 @@ import { TICKET_STATUSES, type TicketStatus } from '../../shared/domain/ticket-s
 import type { StatusCount } from '../../shared/schemas/ticket-view';
 import { queryRows, type Tx } from '../db/database';
 import { prepared } from '../db/prepared';
-import { ticketCounts, ticketHourCounts, tickets } from '../db/schema/tickets';
+import { ticketCounts, ticketHourCounts, tickets, type TicketCountScope } from '../db/schema/tickets';
 import {
   countScope,
   keyedView,
@@ -37,7 +37,10 @@ const scopeCounts = (db: Tx) =>
  * Live tickets per status in one scope, from the maintained counts (+1/-1 rows that the fold-counts job
  * folds every minute: repositories/count-tables.ts).
  */
-export async function maintainedCounts(db: Tx, scope: CountScope): Promise<Map<TicketStatus, number>> {
+export async function maintainedCounts(
+  db: Tx,
+  scope: CountScope | { kind: TicketCountScope; id: number },
+): Promise<Map<TicketStatus, number>> {
   const rows = await scopeCounts(db).execute({ scope: scope.kind, party: scope.id });
   return new Map(rows.map((r) => [r.status as TicketStatus, Number(r.n)]));
 }

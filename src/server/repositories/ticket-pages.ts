@@ -327,9 +327,11 @@ export async function listTickets(
 const readCondition = (column: AnyPgColumn, read: boolean) => (read ? sql`${column}` : sql`not ${column}`);
 
 /**
- * An agent's tickets by status and read flag (the customs home's unread documentation): page and total
- * from the agent's view rows alone, the unread ones from their partial index. The rows are kept with the
- * ticket's flag in the writing transaction (db/read-model/read-model.sql), so nothing else is read.
+ * An agent's tickets by status and read flag (the customs home's unread documentation): the page from the
+ * agent's view rows alone, the unread ones from their partial index, and the total from the maintained
+ * counts (the agent's unread tickets per status, and its whole view less those for the read ones). The
+ * rows and counts are kept with the ticket's flag in the writing transaction (db/read-model/read-model.sql),
+ * so nothing else is read; counting the unread rows themselves grew with them (78 ms at a million tickets).
  */
 async function customsReadPage(
   db: Tx,
@@ -352,14 +354,15 @@ async function customsReadPage(
     .orderBy(order === 'ASC' ? asc(v.ticketId) : desc(v.ticketId))
     .limit(f.limit)
     .offset(offset);
-  const [rows, count] = await Promise.all([
-    viewsQuery(db, page, reader.ownOffersOf, order),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(v)
-      .where(where)
-      .then((r) => Number(r[0]?.n ?? 0)),
-  ]);
+  const counted = async () => {
+    const unread = await maintainedCounts(db, { kind: 'customs_unread', id: agentId });
+    const all = f.customsRead === true ? await maintainedCounts(db, { kind: 'customs', id: agentId }) : null;
+    return f.statuses.reduce(
+      (sum, status) => sum + (all ? (all.get(status) ?? 0) - (unread.get(status) ?? 0) : (unread.get(status) ?? 0)),
+      0,
+    );
+  };
+  const [rows, count] = await Promise.all([viewsQuery(db, page, reader.ownOffersOf, order), counted()]);
   return { viewsJson: rows[0]?.views ?? '[]', count };
 }
 

@@ -132,7 +132,10 @@ BEGIN
     UNION ALL
     SELECT 'carrier', carrier_id, status, count(*) FROM ticket_carrier_views WHERE open GROUP BY carrier_id, status
     UNION ALL
-    SELECT 'customs', customs_agent_id, status, count(*) FROM ticket_customs_views GROUP BY customs_agent_id, status;
+    SELECT 'customs', customs_agent_id, status, count(*) FROM ticket_customs_views GROUP BY customs_agent_id, status
+    UNION ALL
+    SELECT 'customs_unread', customs_agent_id, status, count(*) FROM ticket_customs_views WHERE NOT read
+      GROUP BY customs_agent_id, status;
   PERFORM rebuild_ticket_hour_counts();
   PERFORM rebuild_ticket_block_counts();
 END $$;
@@ -636,9 +639,22 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- An agent's row counts for that agent ('customs') per status, per creation hour and per block of ids.
+-- An agent's row counts for that agent ('customs') per status, per creation hour and per block of ids;
+-- while the agent has not read it, also among the agent's unread ones ('customs_unread', per status), so
+-- the unread documentation's count is a sum of a few rows, not a count of every unread ticket.
 CREATE FUNCTION ticket_counts_on_customs_view() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP <> 'UPDATE' OR (OLD.customs_agent_id, OLD.status, OLD.read)
+      IS DISTINCT FROM (NEW.customs_agent_id, NEW.status, NEW.read) THEN
+    IF TG_OP IN ('UPDATE', 'DELETE') AND NOT OLD.read THEN
+      INSERT INTO ticket_counts (scope, party_id, status, n)
+        VALUES ('customs_unread', OLD.customs_agent_id, OLD.status, -1);
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') AND NOT NEW.read THEN
+      INSERT INTO ticket_counts (scope, party_id, status, n)
+        VALUES ('customs_unread', NEW.customs_agent_id, NEW.status, 1);
+    END IF;
+  END IF;
   IF TG_OP = 'UPDATE' AND (OLD.customs_agent_id, OLD.ticket_id, OLD.status, OLD.created_at)
       IS NOT DISTINCT FROM (NEW.customs_agent_id, NEW.ticket_id, NEW.status, NEW.created_at) THEN
     RETURN NULL;
@@ -685,3 +701,11 @@ END $$;
 -- the file is applied (a few hundred rows at most).
 DELETE FROM party_views;
 INSERT INTO party_views (kind, id, json) SELECT kind, id, json FROM party_views_live;
+
+-- The agents' unread counts follow this file's definition of them, so they are recounted each time it is
+-- applied. It is applied in one transaction that has just created the ticket_counts trigger on
+-- ticket_customs_views, which holds that table against writes until the end: no write falls between.
+DELETE FROM ticket_counts WHERE scope = 'customs_unread';
+INSERT INTO ticket_counts (scope, party_id, status, n)
+  SELECT 'customs_unread', customs_agent_id, status, count(*) FROM ticket_customs_views WHERE NOT read
+    GROUP BY customs_agent_id, status;

@@ -164,6 +164,8 @@ export const ticketCustomsViews = pgTable(
 /** The scopes whose counts are maintained: everyone's ('all', party 0), a supplier's, a carrier's open
  * view, a customs agent's view. */
 export type CountScopeKind = 'all' | 'supplier' | 'carrier' | 'customs';
+/** ticket_counts also keeps, per customs agent and status, the tickets the agent has not read yet. */
+export type TicketCountScope = CountScopeKind | 'customs_unread';
 
 /**
  * Live tickets per status and scope ('all' with party 0, 'supplier', 'carrier' for a carrier's open
@@ -174,7 +176,7 @@ export type CountScopeKind = 'all' | 'supplier' | 'carrier' | 'customs';
 export const ticketCounts = pgTable(
   'ticket_counts',
   {
-    scope: text().$type<CountScopeKind>().notNull(),
+    scope: text().$type<TicketCountScope>().notNull(),
     partyId: integer().notNull(),
     status: text().notNull(),
     n: integer().notNull(),
