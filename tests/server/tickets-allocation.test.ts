@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/database';
 import { runAllocationSweep } from '../../src/server/jobs/allocation-sweep';
 import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
+import { offerAgo } from './helpers/service-levels';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -166,5 +167,52 @@ describe('allocation', () => {
       sql`select to_status, reason, user_id from audit_log where entity_id = ${String(fresh.id)} and action = 'delete'`,
     );
     expect(audit).toEqual([{ to_status: 'DELETED', reason: 'expired', user_id: null }]);
+  });
+
+  it('should offer a new ticket to the carrier with the better 30-day service level, as the service-level screen counts it, among equals', async () => {
+    const carrierIds = await rows<{ id: number }>(
+      sql`select id from carriers where business_name in ('Rápido Freight Lines', 'Border Haulers Co.') order by id`,
+    );
+    const [a, b] = carrierIds.map((c) => c.id) as [number, number];
+    // Two truck carriers alone eligible, of one category, neither with an offer waiting.
+    await db().execute(sql`update carriers set enabled_for_algorithm = (id in (${a}, ${b}))`);
+    await db().execute(sql`update carriers set category = 1 where id in (${a}, ${b})`);
+    await db().execute(
+      sql`update ticket_assignments set status = 'DECLINED' where status = 'PENDING' and carrier_id in (${a}, ${b})`,
+    );
+    await db().execute(sql`update tickets set status = 'CANCELED' where status = 'PENDING'`);
+    const [done] = await rows<{ id: number }>(sql`select min(id)::int as id from tickets where status = 'DELIVERED'`);
+    const level = async (carrierId: number) => {
+      const { carriers } = (await get('admin', '/api/tickets/count/carrier')).json<{
+        carriers: { id: number; lastMonth: { total: number; confirmed: number } }[];
+      }>();
+      const month = carriers.find((c) => c.id === carrierId)!.lastMonth;
+      return month.confirmed / month.total;
+    };
+    /** Offers made to `carrierId` two days ago, `confirmed` of them standing confirmed. */
+    const history = async (carrierId: number, offers: number, confirmed: number) => {
+      for (let i = 0; i < offers; i++) {
+        await offerAgo(db(), {
+          ticketId: done!.id,
+          carrierId,
+          agoMs: 2 * DAY,
+          status: i < confirmed ? 'CONFIRMED' : 'DECLINED',
+        });
+      }
+    };
+    // b answers far better than a over the month, then a far better than b.
+    await history(a, 20, 0);
+    await history(b, 20, 20);
+    expect(await level(b)).toBeGreaterThan(await level(a));
+    const first = await newTicket();
+    expect((await offersOf(first.id)).map((o) => o.carrier)).toEqual(['Border Haulers Co.']);
+
+    await db().execute(sql`update tickets set status = 'CANCELED' where id = ${first.id}`);
+    await db().execute(sql`update ticket_assignments set status = 'DECLINED' where ticket_id = ${first.id}`);
+    await history(a, 60, 60);
+    await history(b, 60, 0);
+    expect(await level(a)).toBeGreaterThan(await level(b));
+    const second = await newTicket();
+    expect((await offersOf(second.id)).map((o) => o.carrier)).toEqual(['Rápido Freight Lines']);
   });
 });
