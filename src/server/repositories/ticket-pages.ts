@@ -342,16 +342,20 @@ async function customsReadPage(
   offset: number,
 ): Promise<{ viewsJson: string; count: number }> {
   const v = ticketCustomsViews;
-  const where = and(
-    eq(v.customsAgentId, agentId),
-    f.statuses.length > 0 ? inArray(v.status, [...f.statuses]) : sql`false`,
-    readCondition(v.read, f.customsRead === true),
-  );
+  const direction = sql.raw(order === 'ASC' ? 'asc' : 'desc');
+  // Each asked status's rows are read in id order from (agent, status, id) and only as far as the page
+  // reaches, then merged: one scan for several statuses in id order took the id index alone and walked
+  // past every other ticket (90,000 rows for 5 at 100,000 tickets).
   const page = db
-    .select({ id: sql<number>`${v.ticketId}`.as('id') })
-    .from(v)
-    .where(where)
-    .orderBy(order === 'ASC' ? asc(v.ticketId) : desc(v.ticketId))
+    .select({ id: sql<number>`x.ticket_id`.as('id') })
+    .from(
+      sql`unnest(${`{${f.statuses.join(',')}}`}::text[]) s(status) cross join lateral (
+        select ${v.ticketId} as ticket_id from ${v}
+        where ${v.customsAgentId} = ${agentId} and ${v.status} = s.status
+          and ${readCondition(v.read, f.customsRead === true)}
+        order by ${v.ticketId} ${direction} limit ${offset + f.limit}) x`,
+    )
+    .orderBy(sql`x.ticket_id ${direction}`)
     .limit(f.limit)
     .offset(offset);
   const counted = async () => {
