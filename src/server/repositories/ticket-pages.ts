@@ -70,6 +70,12 @@ const filtersSet = (f: TicketListFilter): string[] =>
 /** A list filtered by status alone: its total is a sum of maintained counts. */
 const onlyStatusFilter = (f: TicketListFilter) => filtersSet(f).length === 0;
 
+/** Statuses and `unpaid` alone: the admin's awaiting-payment tile, whose total the unpaid counts keep. */
+const onlyStatusAndUnpaid = (f: TicketListFilter) => {
+  const set = filtersSet(f);
+  return set.length === 1 && set[0] === 'unpaid' && f.unpaid === true;
+};
+
 /** Statuses and the read flag alone: an agent's unread (or read) list, answered from the agent's view rows. */
 const onlyStatusAndRead = (f: TicketListFilter) => {
   const set = filtersSet(f);
@@ -312,14 +318,18 @@ export async function listTickets(
           .orderBy(order === 'ASC' ? asc(tickets.id) : desc(tickets.id))
           .limit(f.limit)
           .offset(offset);
-  const [rows, count] = await Promise.all([
-    viewsQuery(db, page, reader.ownOffersOf, order),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(where)
-      .then((r) => Number(r[0]?.n ?? 0)),
-  ]);
+  // Everyone's tickets awaiting payment are counted by the triggers (read-model.sql, 'unpaid').
+  const counted =
+    scope?.kind === 'all' && onlyStatusAndUnpaid(f)
+      ? maintainedCounts(db, { kind: 'unpaid', id: 0 }).then((n) =>
+          f.statuses.reduce((sum, status) => sum + (n.get(status) ?? 0), 0),
+        )
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(tickets)
+          .where(where)
+          .then((r) => Number(r[0]?.n ?? 0));
+  const [rows, count] = await Promise.all([viewsQuery(db, page, reader.ownOffersOf, order), counted]);
   return { viewsJson: rows[0]?.views ?? '[]', count };
 }
 

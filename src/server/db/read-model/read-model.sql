@@ -137,7 +137,12 @@ BEGIN
     SELECT 'customs', customs_agent_id, status, count(*) FROM ticket_customs_views GROUP BY customs_agent_id, status
     UNION ALL
     SELECT 'customs_unread', customs_agent_id, status, count(*) FROM ticket_customs_views WHERE NOT read
-      GROUP BY customs_agent_id, status;
+      GROUP BY customs_agent_id, status
+    UNION ALL
+    SELECT 'unpaid', 0, t.status, count(*) FROM tickets t
+      WHERE t.deleted_at IS NULL
+        AND EXISTS (SELECT 1 FROM provider_invoices pi WHERE pi.ticket_id = t.id AND pi.payment_date IS NULL)
+      GROUP BY t.status;
   PERFORM rebuild_ticket_hour_counts();
   PERFORM rebuild_ticket_block_counts();
 END $$;
@@ -704,6 +709,49 @@ END $$;
 DELETE FROM party_views;
 INSERT INTO party_views (kind, id, json) SELECT kind, id, json FROM party_views_live;
 
+-- The admin's unpaid tile: live tickets per status whose provider invoice has no payment yet ('unpaid',
+-- party 0), so its count is a sum of a few rows, not a count of every unpaid invoice (399× hello-world
+-- at a million tickets). A ticket has at most one invoice, and one with an invoice cannot be deleted
+-- outright (no cascade), so an invoice's write and a ticket's change of status or deletion are all the
+-- moves. The invoice's side locks its ticket's row as the customs refresh does: a status change and an
+-- invoice written at once are then counted in one order, each reading what the other wrote.
+CREATE FUNCTION ticket_counts_unpaid_on_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.payment_date IS NULL THEN
+    INSERT INTO ticket_counts (scope, party_id, status, n)
+      SELECT 'unpaid', 0, t.status, -1 FROM tickets t WHERE t.id = OLD.ticket_id AND t.deleted_at IS NULL
+      FOR NO KEY UPDATE OF t;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.payment_date IS NULL THEN
+    INSERT INTO ticket_counts (scope, party_id, status, n)
+      SELECT 'unpaid', 0, t.status, 1 FROM tickets t WHERE t.id = NEW.ticket_id AND t.deleted_at IS NULL
+      FOR NO KEY UPDATE OF t;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION ticket_counts_unpaid_on_ticket() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM provider_invoices pi WHERE pi.ticket_id = NEW.id AND pi.payment_date IS NULL) THEN
+    INSERT INTO ticket_counts (scope, party_id, status, n)
+      SELECT 'unpaid', 0, OLD.status, -1 WHERE OLD.deleted_at IS NULL
+      UNION ALL
+      SELECT 'unpaid', 0, NEW.status, 1 WHERE NEW.deleted_at IS NULL;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER ticket_counts_unpaid AFTER INSERT OR DELETE ON provider_invoices
+  FOR EACH ROW EXECUTE FUNCTION ticket_counts_unpaid_on_invoice();
+
+CREATE TRIGGER ticket_counts_unpaid_update AFTER UPDATE ON provider_invoices FOR EACH ROW
+  WHEN ((OLD.payment_date IS NULL, OLD.ticket_id) IS DISTINCT FROM (NEW.payment_date IS NULL, NEW.ticket_id))
+  EXECUTE FUNCTION ticket_counts_unpaid_on_invoice();
+
+CREATE TRIGGER ticket_counts_unpaid AFTER UPDATE ON tickets FOR EACH ROW
+  WHEN ((OLD.status, OLD.deleted_at IS NULL) IS DISTINCT FROM (NEW.status, NEW.deleted_at IS NULL))
+  EXECUTE FUNCTION ticket_counts_unpaid_on_ticket();
+
 -- The agents' unread counts follow this file's definition of them, so they are recounted each time it is
 -- applied. It is applied in one transaction that has just created the ticket_counts trigger on
 -- ticket_customs_views, which holds that table against writes until the end: no write falls between.
@@ -711,3 +759,12 @@ DELETE FROM ticket_counts WHERE scope = 'customs_unread';
 INSERT INTO ticket_counts (scope, party_id, status, n)
   SELECT 'customs_unread', customs_agent_id, status, count(*) FROM ticket_customs_views WHERE NOT read
     GROUP BY customs_agent_id, status;
+
+-- The unpaid counts too, in the same transaction, which has just created their triggers on tickets and
+-- provider_invoices and so holds both against writes until it ends.
+DELETE FROM ticket_counts WHERE scope = 'unpaid';
+INSERT INTO ticket_counts (scope, party_id, status, n)
+  SELECT 'unpaid', 0, t.status, count(*) FROM tickets t
+    WHERE t.deleted_at IS NULL
+      AND EXISTS (SELECT 1 FROM provider_invoices pi WHERE pi.ticket_id = t.id AND pi.payment_date IS NULL)
+    GROUP BY t.status;

@@ -164,8 +164,11 @@ export const ticketCustomsViews = pgTable(
 /** The scopes whose counts are maintained: everyone's ('all', party 0), a supplier's, a carrier's open
  * view, a customs agent's view. */
 export type CountScopeKind = 'all' | 'supplier' | 'carrier' | 'customs';
-/** ticket_counts also keeps, per customs agent and status, the tickets the agent has not read yet. */
-export type TicketCountScope = CountScopeKind | 'customs_unread';
+/**
+ * ticket_counts also keeps, per customs agent and status, the tickets the agent has not read yet, and
+ * per status the live tickets whose provider invoice awaits its payment ('unpaid', party 0).
+ */
+export type TicketCountScope = CountScopeKind | 'customs_unread' | 'unpaid';
 
 /**
  * Live tickets per status and scope ('all' with party 0, 'supplier', 'carrier' for a carrier's open
