@@ -359,7 +359,10 @@ async function customsReadPage(
   const page = db
     .select({ id: sql<number>`x.ticket_id`.as('id') })
     .from(
-      sql`unnest(${`{${f.statuses.join(',')}}`}::text[]) s(status) cross join lateral (
+      sql`unnest(array[${sql.join(
+        f.statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )}]::text[]) s(status) cross join lateral (
         select ${v.ticketId} as ticket_id from ${v}
         where ${v.customsAgentId} = ${agentId} and ${v.status} = s.status
           and ${readCondition(v.read, f.customsRead === true)}
