@@ -57,7 +57,7 @@ async function prepare(dataDir: string): Promise<number> {
 }
 
 /** The server's node process: the largest resident process of the tree `npx tsx` started. */
-function serverPid(root: number): number {
+export function serverPid(root: number): number {
   const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss=']).toString();
   const rows = out
     .trim()
@@ -76,7 +76,8 @@ function serverPid(root: number): number {
   return rows.filter(([pid]) => tree.has(pid)).sort((a, b) => b[2] - a[2])[0]![0];
 }
 
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+export const rssKb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 async function measure(pid: number, url: string, headers: Record<string, string>) {
   const before = rssKb(pid);

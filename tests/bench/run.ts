@@ -9,7 +9,9 @@
  *   Fastify hello-world (`npm run bench -- --tickets 1000000 --only scale`; flags described there);
  * - app (tests/bench/app-load.ts): JS and CSS /login loads in Chromium and the service worker's first
  *   install; `--lighthouse` adds Lighthouse 13.5 mobile on /login and /login/tradicional
- *   (`npm run bench -- --only app --lighthouse`, Chromium from CHROME_PATH, default /usr/bin/chromium).
+ *   (`npm run bench -- --only app --lighthouse`, Chromium from CHROME_PATH, default /usr/bin/chromium);
+ * - import (tests/bench/import.ts): the server's peak memory while it imports a 20,000-row purchase-order
+ *   spreadsheet and a 4 MB one of 32 MB of sheet XML, beside the file sizes (`--only import`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startPortalProcess } from '../fixtures/portal-process';
 import { accountingFigures } from './accounting';
+import { importFigures } from './import';
 import { appLoadFigures } from './app-load';
 import { offlineFigures } from './offline';
 import { pushFigures } from './push';
@@ -109,4 +112,5 @@ if (only === undefined) {
   await offlineFigures();
 }
 if (only === undefined || only === 'app') await appLoadFigures({ withLighthouse: argv.includes('--lighthouse') });
+if (only === undefined || only === 'import') await importFigures(argv);
 if (only === undefined || only === 'scale') await scaleFigures(scaleOptions(argv));
