@@ -1,13 +1,13 @@
 /**
  * The purchase-order import and spreadsheets that unpack to far more than they weigh: each is refused
  * with a 4xx before the spreadsheet reader unpacks it, whatever its entries declare, and the server
- * goes on serving with no upload left behind.
+ * goes on serving with no upload left behind. The reader reads only the entries that were checked.
  */
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { filePart, multipart } from '../fixtures/files';
-import { deflatedZeros, zipEntries, zipOf } from '../fixtures/zip-entries';
+import { deflatedZeros, zipEntries, zipOf, type ZipEntry } from '../fixtures/zip-entries';
 import { storedKeys } from '../fixtures/portal-data';
 import { useSeededApp } from './helpers/seeded-app';
 import { bearer } from './helpers/test-app';
@@ -24,6 +24,8 @@ const importFile = (data: Buffer) => {
   });
 };
 
+const deflated = (e: ZipEntry) => (e.method === 8 ? e.data : deflateRawSync(e.data));
+
 /** The entries of a real one-row export, so only the bomb entry differs from a file the import takes. */
 async function realEntries() {
   const workbook = new ExcelJS.Workbook();
@@ -31,7 +33,7 @@ async function realEntries() {
   const entries = zipEntries(Buffer.from(await workbook.xlsx.writeBuffer()));
   return entries.map((e) => ({
     name: e.name,
-    deflated: e.method === 8 ? e.data : deflateRawSync(e.data),
+    deflated: deflated(e),
     declared: e.size,
   }));
 }
@@ -73,6 +75,36 @@ describe('POST /api/purchase-orders/import with a zip bomb', () => {
     expect(res.json().message).toBe(
       'The spreadsheet holds too many parts to be an export; save it again as a plain XLSX',
     );
+  });
+
+  it('should read the entries the directory lists, as they were checked, not one hidden before them', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('POs');
+    sheet.addRow(['documentNumberId', 'supplierSapId', 'materialCode', 'earlyDeliveryDate', 'quantity']);
+    sheet.addRow(['7744444442', '100311', 'HMS-80-20', '2027-03-01', 10]);
+    const listed = zipEntries(Buffer.from(await workbook.xlsx.writeBuffer()));
+    // A reader walking the file from its first byte meets this sheet first; the directory does not list it.
+    const cells = ['documentNumberId', 'supplierSapId', 'materialCode', 'earlyDeliveryDate', 'quantity'];
+    const row = (r: number, values: string[]) =>
+      `<row r="${r}">${values.map((v, i) => `<c r="${'ABCDE'[i]}${r}" t="inlineStr"><is><t>${v}</t></is></c>`).join('')}</row>`;
+    const hidden = Buffer.from(
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+        `${row(1, cells)}${row(2, ['7744444449', '100311', 'HMS-80-20', '2027-03-01', '10'])}</sheetData></worksheet>`,
+    );
+    const crafted = zipOf([
+      { name: 'xl/worksheets/sheet1.xml', deflated: deflateRawSync(hidden), declared: hidden.length, listed: false },
+      ...listed.map((e) => ({ name: e.name, deflated: deflated(e), declared: e.size })),
+    ]);
+    expect(zipEntries(crafted).map((e) => e.name)).toEqual(listed.map((e) => e.name));
+    expect((await importFile(crafted)).json()).toEqual({ imported: 1, errors: [] });
+    const orders = await s.call(
+      'admin',
+      'GET',
+      `/api/trucks-documentation/purchase-orders/material?supplierId=${s.ids.texas}`,
+    );
+    const numbers = (orders.json().purchaseOrders as { documentNumberId: string }[]).map((o) => o.documentNumberId);
+    expect(numbers).toContain('7744444442');
+    expect(numbers).not.toContain('7744444449');
   });
 
   it('should still import a real spreadsheet afterwards and keep no upload', async () => {

@@ -17,7 +17,8 @@ import { defineRoute, PathIdSchema } from '../../http/route';
 import type { AuthUser } from '../../plugins/auth';
 import { FileTooLargeError, type StoredObject } from '../../files/file-store';
 import { listMaterials, listPurchaseOrders, supplierExists } from '../../repositories/purchase-orders';
-import { IMPORT_MAX_BYTES, importPurchaseOrders } from '../../services/purchase-order-import';
+import { importPurchaseOrders } from '../../services/purchase-order-import';
+import { IMPORT_MAX_BYTES } from '../../services/purchase-order-sheet';
 
 const SupplierQuerySchema = v.object({ supplierId: v.optional(PathIdSchema) });
 const MaterialParamsSchema = v.object({ materialId: PathIdSchema });
