@@ -1,12 +1,11 @@
 /**
- * Reads a multipart upload: each file part is streamed into the file store under its byte limit (never
- * held whole in memory), checked by its magic bytes, and the JSON part is collected. On ANY failure every
- * object already written by this request is removed before the error is rethrown, so a refused upload
- * leaves no file behind. The caller removes the objects itself if its transaction fails afterwards.
+ * Reads a multipart upload: each file part is streamed into the file store under its byte limit, checked
+ * by its magic bytes and then by its structure (read back from the store: an image decodes, a PDF
+ * parses), and the JSON part is collected. On ANY failure every object already written by this request
+ * is removed before the error is rethrown, so a refused upload leaves no file behind. The caller removes the objects itself if its transaction fails afterwards.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { imageSize } from 'image-size';
 import {
   checkFile,
   CONTENT_TYPES,
@@ -19,6 +18,7 @@ import { HttpError } from './errors';
 import { REQUEST_MSG } from '../../shared/schemas/request-messages';
 import { ERROR_CODES } from '../../shared/errors';
 import { hasUnstorableText } from './unstorable-text';
+import { hasFileStructure } from '../files/file-structure';
 
 export interface ReceivedFile {
   /** The multipart field name as sent (`files[]`, `photos`, `invoiceFile`...). */
@@ -124,43 +124,16 @@ export function asHttpError(error: unknown): unknown {
   return error;
 }
 
-/** image-size's name for each image format the portal accepts. */
-const IMAGE_SIZE_TYPES: Partial<Record<DetectedType, string>> = {
-  png: 'png',
-  jpeg: 'jpg',
-  gif: 'gif',
-  bmp: 'bmp',
-  webp: 'webp',
-};
-
-/** As much of an image as image-size reads of a file itself: its header is within the first 512 KiB. */
-const IMAGE_HEAD_BYTES = 512 * 1024;
-
-/** The first `limit` bytes of a stored object; the rest is never fetched into memory. */
-async function readHead(store: FileStore, key: string, limit: number): Promise<Buffer> {
+/** A stored object's bytes, read back whole: it is at most the route's size limit (3.5 MB). */
+async function readStored(store: FileStore, stored: StoredObject, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of store.read(key)) {
+  for await (const chunk of store.read(stored.key)) {
     chunks.push(chunk as Buffer);
     length += (chunk as Buffer).length;
-    if (length >= limit) break; // leaving the loop closes the stream
+    if (length > limit) break; // leaving the loop closes the stream
   }
-  return Buffer.concat(chunks).subarray(0, limit);
-}
-
-/**
- * Whether a file whose first bytes say "image" is one by its structure: its header parses to the same
- * format with real dimensions. Two magic bytes followed by anything (a script, a PDF) are refused.
- */
-async function isRealImage(store: FileStore, stored: StoredObject, type: DetectedType): Promise<boolean> {
-  const expected = IMAGE_SIZE_TYPES[type];
-  if (!expected) return true;
-  try {
-    const size = imageSize(await readHead(store, stored.key, IMAGE_HEAD_BYTES));
-    return size.type === expected && (size.width ?? 0) > 0 && (size.height ?? 0) > 0;
-  } catch {
-    return false;
-  }
+  return Buffer.concat(chunks);
 }
 
 async function storeFile(store: FileStore, part: MultipartFile, slot: string, rule: FileRule): Promise<ReceivedFile> {
@@ -174,7 +147,18 @@ async function storeFile(store: FileStore, part: MultipartFile, slot: string, ru
   // The parser's own limit cuts a file short instead of failing it: treat that as too big as well.
   let refusal = part.file.truncated ? rule.tooBig : checkFile(rule, stored);
   const type = detectFileType(stored.head);
-  if (!refusal && type && !(await isRealImage(store, stored, type))) refusal = rule.badFormat;
+  // By its structure, not only its first bytes: an image must decode and a PDF parse.
+  if (!refusal && type) {
+    let whole: boolean;
+    try {
+      whole = await hasFileStructure(await readStored(store, stored, rule.maxBytes), type);
+    } catch (error) {
+      // The store failed reading it back: the object is not the request's yet, so remove it here.
+      await store.remove(stored.key).catch(() => undefined);
+      throw error;
+    }
+    if (!whole) refusal = rule.badFormat;
+  }
   if (refusal || !type) {
     await store.remove(stored.key);
     const message = refusal ?? rule.badFormat;

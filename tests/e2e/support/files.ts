@@ -1,17 +1,14 @@
-/** Small valid files for the browser's file chooser: a one-page-less PDF and a 1×1 PNG. */
+/** Small valid files for the browser's file chooser: a one-page PDF and a 1×1 PNG. */
+import { pdf as onePagePdf } from '../../fixtures/files';
+
 export interface ChosenFile {
   name: string;
   mimeType: string;
   buffer: Buffer;
 }
 
-export const pdf = (name: string): ChosenFile => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(
-    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
-  ),
-});
+// The server parses an uploaded PDF and refuses one without a page (decision 0003 in src/server/http).
+export const pdf = (name: string): ChosenFile => ({ name, mimeType: 'application/pdf', buffer: onePagePdf() });
 
 export const png = (name: string): ChosenFile => ({
   name,
