@@ -30,6 +30,7 @@ import { fileRoutes } from './routes/files/file-routes';
 import { invoiceRoutes } from './routes/invoices/invoice-routes';
 import { purchaseOrderRoutes } from './routes/purchase-orders/purchase-order-routes';
 import { healthRoutes } from './routes/health/health-routes';
+import { guardConnections } from './http/connection-guard';
 import { requestIdOf, serializeRequest } from './http/request-log';
 import { masterRoutes } from './routes/masters/master-routes';
 import { masterAdminRoutes } from './routes/masters/master-admin-routes';
@@ -97,6 +98,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    // A backstop behind the per-body deadlines of http/connection-guard.ts: Node cuts any request not
+    // received whole by then (checked every 30 s), whatever hook may have been bypassed.
+    requestTimeout: (Math.max(config.uploadTimeoutSeconds, config.bodyTimeoutSeconds) + 30) * 1000,
     // Validation is done by valibot in preValidation; the JSON Schemas only document the routes.
     ajv: { customOptions: { strict: false } },
   });
@@ -107,6 +111,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     reply.header('x-request-id', request.id);
   });
   app.decorate('config', config);
+  guardConnections(app);
   // Set by the start script on SIGTERM: readiness answers 503 from then on (routes/health).
   app.decorate('draining', false);
   await app.register(databasePlugin, { database: options.database });

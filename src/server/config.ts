@@ -72,6 +72,16 @@ export interface Config {
    * cut, so slow senders cannot hold sockets and half-written files open without bound.
    */
   uploadTimeoutSeconds: number;
+  /**
+   * How long any other request body (JSON, a form) may take to arrive whole (seconds). They are at most
+   * 1 MB and usually a few hundred bytes: a body still trickling in after this is a held socket, not a phone.
+   */
+  bodyTimeoutSeconds: number;
+  /**
+   * Open connections one client address may hold at once; past it a new connection is closed unanswered.
+   * The proxies TRUST_PROXY names carry many users and are not limited.
+   */
+  connectionsPerClient: number;
   fileStore: FileStoreConfig;
   oidc: {
     supplier: { issuer?: string; clientId?: string; clientSecret?: string };
@@ -176,6 +186,8 @@ export const EnvSchema = v.object({
   EVENTS_POLL_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
   SHUTDOWN_TIMEOUT_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
   UPLOAD_TIMEOUT_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
+  BODY_TIMEOUT_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
+  CONNECTIONS_PER_CLIENT: optional(whole(1, 100_000, 'a whole number of connections, at least 1')),
   FILE_STORE: optional(fileStore),
   S3_ENDPOINT: optional(httpUrl),
   AWS_ENDPOINT_URL_S3: optional(httpUrl),
@@ -299,6 +311,8 @@ export function loadConfig(
     eventsPollSeconds: env.EVENTS_POLL_SECONDS ?? 5,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
     uploadTimeoutSeconds: env.UPLOAD_TIMEOUT_SECONDS ?? 120,
+    bodyTimeoutSeconds: env.BODY_TIMEOUT_SECONDS ?? 30,
+    connectionsPerClient: env.CONNECTIONS_PER_CLIENT ?? 256,
     fileStore: fileStoreOf(env, overrides.dataDir ?? dataDir),
     oidc: {
       supplier: {

@@ -196,12 +196,8 @@ export async function receiveMultipart(
   const files: ReceivedFile[] = [];
   const ordinals = new Map<string, number>();
   let json: unknown;
-  // A body that trickles in is cut after the configured time: the connection is destroyed, which fails
-  // the part being read, so the files already stored are removed below like on any other failure.
-  const timer = setTimeout(
-    () => request.raw.destroy(new Error('The upload took too long')),
-    request.server.config.uploadTimeoutSeconds * 1000,
-  );
+  // A body that trickles in past UPLOAD_TIMEOUT_SECONDS is cut (http/connection-guard.ts): the part being
+  // read fails, so the files already stored are removed below like on any other failure.
   try {
     for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
       if (part.fieldname === options.jsonField) {
@@ -226,8 +222,6 @@ export async function receiveMultipart(
   } catch (error) {
     await discardFiles(store, files);
     throw asHttpError(error);
-  } finally {
-    clearTimeout(timer);
   }
   return { json, files };
 }
