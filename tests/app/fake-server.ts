@@ -63,6 +63,8 @@ const defaultRoutes: Record<string, Handler> = {
     if (!user || password !== PASSWORD) return unauthorized('Incorrect user or password');
     return { status: 200, body: { token: tokenFor(user), user } };
   },
+  // No single sign-on has left a session for this browser (tests hand one over with `on`).
+  'POST /api/auth/sso/handoff': () => unauthorized('No single sign-on is waiting to be taken in this browser.'),
   'POST /api/auth/login/token': ({ headers }) => {
     const user = userForToken(headers.get('authorization'));
     return user ? { status: 200, body: { token: tokenFor(user), user } } : unauthorized();

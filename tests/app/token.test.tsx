@@ -1,16 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeServer, storeSession, USERS } from './fake-server';
+import type { User } from '../../src/shared/schemas/user';
+import { installFakeServer, storeSession, tokenFor, USERS, type FakeServer } from './fake-server';
 import { renderApp } from './render';
+
+/**
+ * What the server holds for this browser after a finished single sign-on: the hand-off route answers
+ * `user`'s session once (the cookie is spent), then 401.
+ */
+function handOver(server: FakeServer, user: User, token = tokenFor(user)) {
+  let taken = 0;
+  server.on('POST /api/auth/sso/handoff', () =>
+    taken++ === 0
+      ? { status: 200, body: { token, user } }
+      : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'No single sign-on' } },
+  );
+  return { takenTimes: () => taken };
+}
 
 describe('/token hand-off', () => {
   it('should ask before replacing a signed-in user, and replace whatever was stored once told to', async () => {
-    installFakeServer();
+    handOver(installFakeServer(), USERS.supplier1);
     storeSession(USERS.carrier1);
     localStorage.setItem('something-else', 'x');
     localStorage.setItem('locale', 'en');
-    const app = renderApp('/token?token=token-supplier1');
-    // A link someone else made with their own token must not sign this browser into their account.
+    const app = renderApp('/token');
+    // An account never changes under someone who did not mean to change it.
     expect(await screen.findByRole('heading', { name: 'Change the signed-in account?' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('token-carrier1');
     await app.user.click(screen.getByRole('button', { name: 'Continue with the new sign-in' }));
@@ -22,31 +37,30 @@ describe('/token hand-off', () => {
     expect(localStorage.getItem('locale')).toBe('en');
   });
 
-  it('should keep the signed-in user when told to stay, and take nothing from the link', async () => {
-    installFakeServer();
+  it('should keep the signed-in user when told to stay', async () => {
+    handOver(installFakeServer(), USERS.supplier1);
     storeSession(USERS.carrier1);
-    const app = renderApp('/token?token=token-supplier1');
+    const app = renderApp('/token');
     await app.user.click(await screen.findByRole('button', { name: /^Stay signed in as / }));
     await waitFor(() => expect(app.path()).toBe('/dashboard/carrier'));
     expect(localStorage.getItem('token')).toBe('token-carrier1');
   });
 
   it('should take the same user handed over again without asking', async () => {
-    installFakeServer();
     storeSession(USERS.supplier1);
-    const same = `x.${btoa(JSON.stringify({ sub: String(USERS.supplier1.id) }))}.y`;
-    renderApp(`/token?token=${same}`);
-    await waitFor(() => expect(localStorage.getItem('token')).toBe(same));
+    handOver(installFakeServer(), USERS.supplier1, 'token-supplier1-renewed');
+    renderApp('/token');
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('token-supplier1-renewed'));
   });
 
   it('should return a single sign-on user to the screen their session ended on', async () => {
-    installFakeServer();
+    handOver(installFakeServer(), USERS.supplier1);
     // The session ended (midnight) on the previous requests; the user signs in again through SSO.
     localStorage.setItem(
       'returnTo',
       JSON.stringify({ userId: USERS.supplier1.id, path: '/dashboard/suppliers/previous' }),
     );
-    renderApp('/token?token=token-supplier1');
+    renderApp('/token');
     await waitFor(() => expect(localStorage.getItem('token')).toBe('token-supplier1'));
     // jsdom does not reload: what /token keeps across the wipe is what the reloaded app at /?resume=1 reads.
     const app = renderApp('/?resume=1');
@@ -61,7 +75,25 @@ describe('/token hand-off', () => {
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
   });
 
-  it('should reuse a stored token when the query has none', async () => {
+  it('should take nothing from the address: a token in the query is not a sign-in', async () => {
+    const server = installFakeServer();
+    storeSession(USERS.carrier1);
+    const app = renderApp('/token?token=token-supplier1');
+    await waitFor(() => expect(app.path()).toBe('/dashboard/carrier'));
+    expect(localStorage.getItem('token')).toBe('token-carrier1');
+    // The page asked the server, which had nothing for this browser.
+    expect(server.calls.some((call) => call.path === '/api/auth/sso/handoff')).toBe(true);
+  });
+
+  it('should take the hand-off once however often React runs the page', async () => {
+    const server = installFakeServer();
+    const handoff = handOver(server, USERS.supplier1);
+    renderApp('/token');
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('token-supplier1'));
+    expect(handoff.takenTimes()).toBe(1);
+  });
+
+  it('should reuse a stored token when there is nothing to take', async () => {
     installFakeServer();
     storeSession(USERS.supplier1);
     const app = renderApp('/token');

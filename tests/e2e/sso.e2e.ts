@@ -32,6 +32,11 @@ describe('single sign-on', () => {
     const context = await newContext(browser, PHONE, 'en-US');
     const page = await context.newPage();
     const errors = watchErrors(page);
+    // Every address the tab went to: none may carry the session (logs, history and Referer keep them).
+    const addresses: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) addresses.push(request.url());
+    });
     await page.goto('/login');
     await page.getByRole('link', { name: /Single sign-on/ }).click();
     await expectPath(page, '/login/sso');
@@ -49,7 +54,10 @@ describe('single sign-on', () => {
     await expectPath(page, '/dashboard/suppliers');
     await expect.poll(() => page.getByRole('heading', { name: 'My requests' }).isVisible()).toBe(true);
     await expect.poll(() => page.locator('header').getByText('Sam Kowalski').first().isVisible()).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toMatch(/^ey/);
+    expect(addresses.some((address) => new URL(address).pathname === '/token')).toBe(true);
+    expect(addresses.filter((address) => address.includes(token!) || /[?&#]token=/.test(address))).toEqual([]);
     await shot(page, 'sso-landed-390-en');
     expect(errors).toEqual([]);
     await context.close();

@@ -25,6 +25,8 @@ const EXPECTED: Record<string, string> = {
   'POST /auth/login': '400 400 400 400 400 400 400',
   'POST /auth/login/token': '401 401 200 200 200 200 200',
   'POST /auth/logout': '401 401 200 200 200 200 200',
+  // Public: the session a single sign-on left in this browser's cookie; none here.
+  'POST /auth/sso/handoff': '401 401 401 401 401 401 401',
   'POST /auth/password': '400 400 400 400 400 400 400',
   'PUT /auth/password': '400 400 400 400 400 400 400',
   'PUT /auth/password/own': '401 401 400 400 400 400 400',

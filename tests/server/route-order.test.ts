@@ -67,6 +67,7 @@ describe('route refusal order', () => {
         'GET /api/health/ready',
         'POST /api/auth/login',
         'POST /api/auth/password',
+        'POST /api/auth/sso/handoff',
         'PUT /api/auth/password',
       ].sort(),
     );

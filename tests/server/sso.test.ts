@@ -134,10 +134,18 @@ async function landing(browser: Browser, callbackUrl: string): Promise<string> {
   return res.headers.get('location')!;
 }
 
-/** The portal token in a /token?token=... landing, checked by the API's own silent sign-in. */
-async function signedInUser(location: string): Promise<string> {
-  expect(location).toMatch(/^\/token\?token=/);
-  const token = new URL(location, portal).searchParams.get('token')!;
+/** Takes the session a landing on /token left in `browser`, as the /token page does. */
+const takeHandoff = (browser: Browser) => browser.get(`${portal}/api/auth/sso/handoff`, { method: 'POST' });
+
+/**
+ * The user a landing on /token signed in: the page takes the session from the hand-off cookie, and the
+ * token is checked by the API's own silent sign-in. No token is ever in the address.
+ */
+async function signedInUser(browser: Browser, location: string): Promise<string> {
+  expect(location).toBe('/token');
+  const handoff = await takeHandoff(browser);
+  expect(handoff.status).toBe(200);
+  const { token } = (await handoff.json()) as { token: string };
   const res = await fetch(`${portal}/api/auth/login/token`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -156,7 +164,7 @@ describe('single sign-on with a real OpenID provider', () => {
   it('should sign in the account whose e-mail the provider vouches for', async () => {
     const browser = new Browser();
     const callback = await toCallback(browser, 'supplier', 'maria.lopez');
-    expect(await signedInUser(await landing(browser, callback))).toBe('supplier1');
+    expect(await signedInUser(browser, await landing(browser, callback))).toBe('supplier1');
   });
 
   it('should send PKCE, state and nonce and keep the pending sign-in in an httpOnly cookie for the callback only', async () => {
@@ -176,7 +184,7 @@ describe('single sign-on with a real OpenID provider', () => {
   it('should sign in by preferred_username when no account has the e-mail', async () => {
     const browser = new Browser();
     const callback = await toCallback(browser, 'employee', 'customs1');
-    expect(await signedInUser(await landing(browser, callback))).toBe('customs1');
+    expect(await signedInUser(browser, await landing(browser, callback))).toBe('customs1');
   });
 
   it('should send someone the portal does not know to the login error page', async () => {
@@ -226,11 +234,35 @@ describe('single sign-on with a real OpenID provider', () => {
     );
   });
 
+  it('should hand the session over once, to the browser that signed in, in an httpOnly cookie of its own', async () => {
+    const browser = new Browser();
+    const callback = await toCallback(browser, 'supplier', 'maria.lopez');
+    const res = await browser.get(callback);
+    expect(res.headers.get('location')).toBe('/token');
+    const handoff = res.headers.getSetCookie().find((line) => line.startsWith('sso_handoff='))!;
+    expect(handoff).toMatch(
+      /^sso_handoff=[^;]+; Path=\/api\/auth\/sso\/handoff; Max-Age=120; HttpOnly; SameSite=Strict$/,
+    );
+    // Another browser (a link opened elsewhere) has nothing to take; a forged cookie is refused.
+    expect((await takeHandoff(new Browser())).status).toBe(401);
+    const forged = new Browser();
+    forged.cookies.set('sso_handoff', 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..x.y.z');
+    expect((await takeHandoff(forged)).status).toBe(401);
+    // The browser that signed in takes it once; the same cookie sent again (copied) gets nothing.
+    const cookie = browser.cookieHeader();
+    const taken = await takeHandoff(browser);
+    expect(taken.status).toBe(200);
+    expect(((await taken.json()) as { user: { username: string } }).user.username).toBe('supplier1');
+    const again = await fetch(`${portal}/api/auth/sso/handoff`, { method: 'POST', headers: { cookie } });
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as { message: string }).message).toMatch(/Sign in again/);
+  });
+
   it('should accept a callback only once', async () => {
     const browser = new Browser();
     const callback = await toCallback(browser, 'supplier', 'maria.lopez');
     const cookie = browser.cookieHeader();
-    expect(await signedInUser(await landing(browser, callback))).toBe('supplier1');
+    expect(await signedInUser(browser, await landing(browser, callback))).toBe('supplier1');
     // The same answer and the same cookie again, as someone who copied both would send them.
     const replay = await fetch(callback, { redirect: 'manual', headers: { cookie } });
     expect(replay.headers.get('location')).toBe('/login/login-error?reason=sso-failed');

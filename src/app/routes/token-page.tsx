@@ -1,44 +1,65 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import type { AuthResponse } from '../../shared/schemas/user';
 import { FullPageLoader } from '../components/full-page-loader';
 import { RESUME_PARAM, restoreReturnPoint, storedReturnPoint } from '../features/auth/return-to';
+import { apiFetch } from '../lib/api-client';
 import { LOCALE_KEY } from '../lib/i18n';
 import { getSession, getToken, setSession } from '../lib/session-store';
 import { PATHS } from '../paths';
 
-/** The user id a session token names (its `sub`), read without checking it: the server does that. */
-export function tokenUserId(token: string): number | null {
-  try {
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof payload.sub === 'string' && /^\d+$/.test(payload.sub) ? Number(payload.sub) : null;
-  } catch {
-    return null;
-  }
+/**
+ * Takes the session a finished single sign-on left for this browser (an httpOnly cookie only the
+ * hand-off route reads), once: the answer spends it. One request per page load, shared by React's
+ * repeated effects, since a second would find the hand-off spent.
+ */
+let handoffRequest: Promise<AuthResponse | null> | null = null;
+function takeHandoff(): Promise<AuthResponse | null> {
+  handoffRequest ??= apiFetch<AuthResponse>('/auth/sso/handoff', {
+    method: 'POST',
+    token: '',
+    skipUnauthorizedLogout: true,
+  })
+    .catch(() => null)
+    .finally(() => {
+      // Settled: a later visit of /token (without a reload) asks again.
+      handoffRequest = null;
+    });
+  return handoffRequest;
 }
 
 /**
- * /token: the SSO callback hands a token over here. A token in the query replaces everything stored
- * (the device's language choice and the screen a session ended on excepted) and the app reloads at / so
- * it starts clean, signs in silently with it and returns the same user there. Without one, a stored
- * token is reused; otherwise, to /login.
+ * /token: where single sign-on lands. The session is handed over by the server, never in the address
+ * (logs, history and Referer would keep a token there), and only to the browser whose sign-in ended
+ * here. It replaces everything stored (the device's language choice and the screen a session ended on
+ * excepted) and the app reloads at / so it starts clean, signs in silently with it and returns the same
+ * user there. With nothing to take, a stored session is reused; otherwise, to /login.
  *
- * A token for another user than the one signed in on this browser is not taken silently: a link made by
- * someone else (with their own token) would otherwise sign this browser into their account, and what the
- * user then uploaded would land there. The page asks first (issue 30, item 4).
+ * A session for another user than the one signed in on this browser is not taken silently: the page
+ * asks first, so an account never changes under someone who did not mean to change it (issue 30, item 4).
  */
 export function TokenPage() {
   const { t } = useLingui();
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const token = params.get('token');
+  /** undefined while the hand-off is being taken, null when there was none. */
+  const [handoff, setHandoff] = useState<AuthResponse | null>();
+  const token = handoff?.token;
   const signedIn = getSession().user;
   const [confirmed, setConfirmed] = useState(false);
-  const asks = !!token && !!signedIn && tokenUserId(token) !== signedIn.id && !confirmed;
+  const asks = !!handoff && !!signedIn && handoff.user.id !== signedIn.id && !confirmed;
 
   useEffect(() => {
-    if (asks) return;
+    let current = true;
+    void takeHandoff().then((taken) => current && setHandoff(taken));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (handoff === undefined || asks) return;
     if (token) {
       const locale = localStorage.getItem(LOCALE_KEY);
       const returnPoint = storedReturnPoint();
@@ -50,7 +71,7 @@ export function TokenPage() {
       return;
     }
     void navigate(getToken() ? PATHS.root : PATHS.login.root, { replace: true });
-  }, [asks, token, navigate]);
+  }, [handoff, asks, token, navigate]);
 
   if (!asks || !signedIn) return <FullPageLoader />;
   const name = signedIn.userDetail?.name ?? signedIn.username;

@@ -9,10 +9,15 @@ import { spentCaptchas, users } from '../db/schema/accounts';
  * keeps the two kinds apart. One INSERT ... ON CONFLICT DO NOTHING: of two racing callbacks, in any
  * process, exactly one wins.
  */
-export async function spendSsoState(db: Tx, state: string, expiresAt: Date): Promise<boolean> {
+export const spendSsoState = (db: Tx, state: string, expiresAt: Date) => spendOnce(db, `sso-state:${state}`, expiresAt);
+
+/** Marks a finished sign-in's hand-off as taken, the same way: one session per hand-off. */
+export const spendSsoHandoff = (db: Tx, id: string, expiresAt: Date) => spendOnce(db, `sso-handoff:${id}`, expiresAt);
+
+async function spendOnce(db: Tx, nonce: string, expiresAt: Date): Promise<boolean> {
   const rows = await db
     .insert(spentCaptchas)
-    .values({ nonce: `sso-state:${state}`, expiresAt })
+    .values({ nonce, expiresAt })
     .onConflictDoNothing({ target: spentCaptchas.nonce })
     .returning({ nonce: spentCaptchas.nonce });
   return rows.length === 1;

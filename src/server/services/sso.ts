@@ -13,6 +13,8 @@ import type { SsoIdentity } from '../repositories/sso';
 
 /** How long a sign-in may take at the provider before its callback is refused. */
 export const SSO_PENDING_SECONDS = 10 * 60;
+/** How long the /token page has to take the session a finished sign-in hands over. */
+export const SSO_HANDOFF_SECONDS = 2 * 60;
 
 export interface SsoProviderSettings {
   issuer: URL;
@@ -201,6 +203,47 @@ export class PendingSignInSeal {
       const { provider, state, nonce, codeVerifier, exp } = payload as Partial<PendingSignIn> & { exp: number };
       if (!provider || !SSO_PROVIDERS.includes(provider) || !state || !nonce || !codeVerifier) return undefined;
       return { provider, state, nonce, codeVerifier, expiresAt: new Date(exp * 1000) };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** A finished sign-in waiting for its browser's /token page: the session token and a one-time id. */
+export interface SignInHandoff {
+  token: string;
+  userId: number;
+  id: string;
+}
+
+/**
+ * Seals the session a finished sign-in hands over, for an httpOnly cookie that only the hand-off route
+ * reads. The token never travels in a URL (no log, Referer or history holds it), and only the browser
+ * whose callback set the cookie can take it: a link cannot hand a session to someone else's browser.
+ */
+export class SignInHandoffSeal {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('portal sso sign-in hand-off cookie').digest();
+  }
+
+  seal(handoff: SignInHandoff): Promise<string> {
+    return new EncryptJWT({ ...handoff })
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+      .setIssuedAt()
+      .setExpirationTime(`${SSO_HANDOFF_SECONDS}s`)
+      .encrypt(this.key);
+  }
+
+  /** The hand-off, or undefined for a value that is missing, tampered with or expired. */
+  async open(value: string | undefined): Promise<(SignInHandoff & { expiresAt: Date }) | undefined> {
+    if (!value) return undefined;
+    try {
+      const { payload } = await jwtDecrypt(value, this.key, { requiredClaims: ['exp'] });
+      const { token, userId, id, exp } = payload as Partial<SignInHandoff> & { exp: number };
+      if (typeof token !== 'string' || typeof userId !== 'number' || typeof id !== 'string') return undefined;
+      return { token, userId, id, expiresAt: new Date(exp * 1000) };
     } catch {
       return undefined;
     }

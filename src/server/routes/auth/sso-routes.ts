@@ -1,7 +1,9 @@
 /**
- * Single sign-on routes: which providers are set up, the two buttons' starts (to the provider) and
- * their callbacks (back from it, on to /token with a portal token, or to the login error page).
+ * Single sign-on routes: which providers are set up, the two buttons' starts (to the provider), their
+ * callbacks (back from it, on to /token or to the login error page) and the hand-off, where the /token
+ * page takes the session the callback left for it in an httpOnly cookie (never in a URL).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SSO_PROVIDERS,
@@ -10,11 +12,25 @@ import {
   type SsoProvider,
   type SsoProviders,
 } from '../../../shared/schemas/sso';
+import { AuthResponseSchema } from '../../../shared/schemas/user';
+import { HttpError } from '../../http/errors';
 import { defineRoute, REDIRECT } from '../../http/route';
-import { findSsoUser, spendSsoState } from '../../repositories/sso';
-import { PendingSignInSeal, SSO_PENDING_SECONDS, SsoClient, SsoError, ssoSettings } from '../../services/sso';
+import { findUserView } from '../../repositories/users';
+import { findSsoUser, spendSsoHandoff, spendSsoState } from '../../repositories/sso';
+import {
+  PendingSignInSeal,
+  SignInHandoffSeal,
+  SSO_HANDOFF_SECONDS,
+  SSO_PENDING_SECONDS,
+  SsoClient,
+  SsoError,
+  ssoSettings,
+} from '../../services/sso';
 
 const cookieName = (provider: SsoProvider) => `sso_${provider}`;
+const HANDOFF_COOKIE = 'sso_handoff';
+const HANDOFF_PATH = '/api/auth/sso/handoff';
+const NO_HANDOFF = 'No single sign-on is waiting to be taken in this browser. Sign in again.';
 
 /** One cookie's value from the request's Cookie header. */
 function readCookie(request: FastifyRequest, name: string): string | undefined {
@@ -35,6 +51,8 @@ export async function ssoRoutes(app: FastifyInstance) {
     employee: settings.employee && new SsoClient('employee', settings.employee),
   };
   const seal = new PendingSignInSeal(app.config.jwtSecret);
+  const handoffSeal = new SignInHandoffSeal(app.config.jwtSecret);
+  const secure = new URL(app.config.publicUrl).protocol === 'https:' ? '; Secure' : '';
   const rateLimit = { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } };
 
   /** The cookie that carries a pending sign-in, sent back only to its provider's callback. */
@@ -43,6 +61,13 @@ export async function ssoRoutes(app: FastifyInstance) {
     const secure = redirectUri.protocol === 'https:' ? '; Secure' : '';
     return `${cookieName(provider)}=${value}; Path=${redirectUri.pathname}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
   }
+
+  /**
+   * The cookie that carries a finished sign-in to the hand-off route only. Strict: the /token page's
+   * own request sends it, a request started from another site never does.
+   */
+  const handoffCookie = (value: string, maxAge: number) =>
+    `${HANDOFF_COOKIE}=${value}; Path=${HANDOFF_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
 
   function toLoginError(request: FastifyRequest, reply: FastifyReply, provider: SsoProvider, error: unknown) {
     const reason: SsoErrorReason = error instanceof SsoError ? error.reason : 'sso-failed';
@@ -114,11 +139,35 @@ export async function ssoRoutes(app: FastifyInstance) {
           const user = await findSsoUser(app.db, identity);
           if (!user) throw new SsoError('unknown-user', 'no active account has this e-mail or username');
           const token = await app.signToken(user);
-          return reply.redirect(`/token?token=${encodeURIComponent(token)}`);
+          const handoff = await handoffSeal.seal({ token, userId: user.id, id: randomUUID() });
+          reply.header('Set-Cookie', [pendingCookie(provider, '', 0), handoffCookie(handoff, SSO_HANDOFF_SECONDS)]);
+          return reply.redirect('/token');
         } catch (error) {
           return toLoginError(request, reply, provider, error);
         }
       },
     });
   }
+
+  route({
+    method: 'POST',
+    url: '/auth/sso/handoff',
+    access: 'public',
+    response: AuthResponseSchema,
+    tags,
+    summary: 'SSO sign-in: the /token page takes the session its callback left in this browser (once)',
+    config: rateLimit,
+    handler: async ({ request, reply }) => {
+      reply.header('Cache-Control', 'no-store');
+      // Whatever the outcome, the hand-off is spent: the cookie goes with this answer.
+      reply.header('Set-Cookie', handoffCookie('', 0));
+      const handoff = await handoffSeal.open(readCookie(request, HANDOFF_COOKIE));
+      if (!handoff || !(await spendSsoHandoff(app.db, handoff.id, handoff.expiresAt))) {
+        throw new HttpError(401, NO_HANDOFF);
+      }
+      const user = await findUserView(app.db, handoff.userId);
+      if (!user) throw new HttpError(401, NO_HANDOFF);
+      return { token: handoff.token, user };
+    },
+  });
 }
