@@ -203,6 +203,8 @@ interface Case {
   idempotencyKey?: string;
   /** Whether the route's own parser refuses the request (a bad id, query or body). */
   refused: boolean;
+  /** The error code the answer must carry, when the case is made to meet one rule. */
+  code?: string;
 }
 
 function callersOf(route: DeclaredRoute): (Role | null)[] {
@@ -287,23 +289,54 @@ function caseFor(route: DeclaredRoute, bad: boolean): fc.Arbitrary<Case> {
     });
 }
 
-/** A multipart upload that is malformed: cut short, a boundary the body does not use, or none at all. */
+/** The names upload routes read their JSON part under (documentation and invoice routes). */
+const JSON_PART_NAMES = ['truckDocumentation', 'railcarDocumentation', 'invoice'];
+/** Upload routes that take a file alone, with no JSON part to carry a text. */
+const NO_JSON_PART = new Set(['POST /api/purchase-orders/import']);
+const takesJsonPart = (route: DeclaredRoute) => !NO_JSON_PART.has(`${route.method} ${route.url}`);
+
+/** Texts no column can store or that are not text at all: NUL, lone surrogates. */
+const UNSTORABLE = fc.constantFrom('a\u0000b', 'INV-\ud800-X', '\udfffX', 'Torres\u0000');
+
+/**
+ * A multipart upload that is bad: cut short, a boundary the body does not use, none at all, or well
+ * formed with its JSON part carrying an unstorable text in a field a route reads (sent under every
+ * JSON part name, so each upload route finds it).
+ */
 function multipartCase(route: DeclaredRoute): fc.Arbitrary<Case> {
   return fc
     .record({
       role: fc.constantFrom(...callersOf(route)),
       json: fc.oneof(HOSTILE, fc.constant({})),
       photo: fc.constantFrom(JPEG, Buffer.from([0xff, 0xd8, 0xff, 0x3c]), Buffer.from('89504e470d0a1a0a00', 'hex')),
-      how: fc.constantFrom('cut', 'cut', 'boundary', 'none'),
+      how: fc.constantFrom(
+        ...(['cut', 'cut', 'boundary', 'none'] as const),
+        ...(takesJsonPart(route) ? (['unstorable', 'unstorable'] as const) : []),
+      ),
       cut: fc.double({ min: 0.05, max: 0.98, noNaN: true }),
+      text: UNSTORABLE,
+      field: fc.constantFrom('materialDescription', 'invoiceNumber', 'comments', 'number', 'folio'),
     })
     .map((g) => {
-      const { payload, headers } = multipart([
-        { name: 'files[]', filename: 'a.pdf', contentType: 'application/pdf', data: pdf() },
-        { name: 'photos', filename: 'p.jpg', contentType: 'image/jpeg', data: g.photo },
-        { name: 'file', filename: 'orders.csv', contentType: 'text/csv', data: '=1+1,@SUM(A1)\n' },
-        { name: 'json', contentType: 'application/json', data: JSON.stringify(g.json ?? null) },
-      ]);
+      const json =
+        g.how === 'unstorable'
+          ? JSON_PART_NAMES.map((name) => ({
+              name,
+              contentType: 'application/json',
+              data: JSON.stringify({ ticketId: 1, [g.field]: g.text }),
+            }))
+          : [{ name: 'json', contentType: 'application/json', data: JSON.stringify(g.json ?? null) }];
+      // The unstorable text comes alone: a file part a route does not take would be refused first.
+      const { payload, headers } = multipart(
+        g.how === 'unstorable'
+          ? json
+          : [
+              { name: 'files[]', filename: 'a.pdf', contentType: 'application/pdf', data: pdf() },
+              { name: 'photos', filename: 'p.jpg', contentType: 'image/jpeg', data: g.photo },
+              { name: 'file', filename: 'orders.csv', contentType: 'text/csv', data: '=1+1,@SUM(A1)\n' },
+              ...json,
+            ],
+      );
       const contentType =
         g.how === 'boundary'
           ? 'multipart/form-data; boundary=another-boundary'
@@ -312,7 +345,14 @@ function multipartCase(route: DeclaredRoute): fc.Arbitrary<Case> {
             : headers['content-type']!;
       const cut = g.how === 'cut' ? payload.subarray(0, Math.floor(payload.length * g.cut)) : payload;
       const url = route.url.replace(/:(\w+)/g, '1');
-      return { route, role: g.role, url, rawBody: { payload: cut, contentType }, refused: true } satisfies Case;
+      return {
+        route,
+        role: g.role,
+        url,
+        rawBody: { payload: cut, contentType },
+        refused: true,
+        code: g.how === 'unstorable' ? 'unstorable_text' : undefined,
+      } satisfies Case;
     });
 }
 
@@ -373,6 +413,8 @@ describe('generated bad input', () => {
     const statuses = new Map<number, number>();
     const serverErrors: string[] = [];
     const acceptedBad: string[] = [];
+    /** The answers to cases made to meet one rule: each must be refused by that rule. */
+    const codes: { route: string; asMade: boolean; line: string }[] = [];
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
 
     // Bad requests first: together they must not change one row or file.
@@ -385,6 +427,9 @@ describe('generated bad input', () => {
       const line = `${c.route.method} ${c.url.slice(0, 160)} as ${c.role}: ${res.statusCode} ${res.body.slice(0, 160)}`;
       if (res.statusCode >= 500 && res.statusCode !== 501) serverErrors.push(line);
       else if (res.statusCode < 400) acceptedBad.push(line);
+      else if (c.code) {
+        codes.push({ route: `${c.route.method} ${c.route.url}`, asMade: JSON.parse(res.body).code === c.code, line });
+      }
     }
     const rowsAfter = await fingerprint();
     const filesAfter = await storedKeys(t);
@@ -416,6 +461,11 @@ describe('generated bad input', () => {
     expect(requests).toBeGreaterThanOrEqual(2000);
     expect(serverErrors).toEqual([]);
     expect(acceptedBad).toEqual([]);
+    // Every upload route was sent an unstorable text in its JSON part, and refused it as such.
+    expect(new Set(codes.map((c) => c.route))).toEqual(
+      new Set(uploads.filter(takesJsonPart).map((r) => `${r.method} ${r.url}`)),
+    );
+    expect(codes.filter((c) => !c.asMade).map((c) => c.line)).toEqual([]);
     expect(rowsAfter).toEqual(rowsBefore);
     expect(filesAfter).toEqual(filesBefore);
     expect(health.statusCode).toBe(200);
