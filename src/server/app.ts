@@ -30,6 +30,7 @@ import { fileRoutes } from './routes/files/file-routes';
 import { invoiceRoutes } from './routes/invoices/invoice-routes';
 import { purchaseOrderRoutes } from './routes/purchase-orders/purchase-order-routes';
 import { healthRoutes } from './routes/health/health-routes';
+import { compressAnswers } from './http/compression';
 import { guardConnections } from './http/connection-guard';
 import { requestIdOf, serializeRequest } from './http/request-log';
 import { masterRoutes } from './routes/masters/master-routes';
@@ -170,6 +171,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(pushPlugin);
   await app.register(jobsPlugin);
   await app.register(eventsPlugin);
+  // After idempotency's onSend, which stores the JSON as written (http/compression.ts).
+  compressAnswers(app);
 
   await app.register(swagger, {
     openapi: {

@@ -5,6 +5,7 @@
  * same run (before, between and after the API figures; the ratio uses their median), so figures taken on
  * a busy machine can still be compared, and the CPU time each request costs the portal's process and
  * its PostgreSQL backends (read from /proc: a shared machine slows requests but does not add to these).
+ * A 50-ticket page is also measured as browsers receive it (brotli, gzip), with its bytes on the wire.
  *
  * Flags (after `npm run bench --`): `--tickets N` (default 20000), `--only scale` (skip the other benches),
  * `--db NAME` (database name; an existing one holding N tickets is reused and kept), `--keep` (keep the
@@ -311,6 +312,8 @@ interface ScaleRun {
   helloRps: number;
   figures: Figure[];
   writes: WriteRun;
+  /** Bytes of carrier1's 50-ticket page as sent plain, gzip and brotli. */
+  wire: { identity: number; gzip: number; br: number };
 }
 
 export async function scaleFigures(o: ScaleOptions): Promise<void> {
@@ -346,6 +349,12 @@ function printScale(o: ScaleOptions, run: ScaleRun, base: ScaleRun | undefined):
     );
   }
   console.log('node ms, pg ms: CPU time per request of the portal process and of its PostgreSQL backends');
+  for (const r of base ? [base, run] : [run]) {
+    const bytes = (n: number) => n.toLocaleString('en-US');
+    console.log(
+      `scale: carrier1's 50-ticket page on the wire at ${r.tickets.toLocaleString('en-US')} tickets: ${bytes(r.wire.identity)} bytes plain, ${bytes(r.wire.gzip)} gzip, ${bytes(r.wire.br)} brotli`,
+    );
+  }
   for (const r of base ? [base, run] : [run]) {
     console.log(`scale: writes at ${r.tickets.toLocaleString('en-US')} tickets`);
     printWrites(r.writes, r.helloRps);
@@ -410,6 +419,9 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
       ['supplier1 documentation (50)', home('supplierDocumentation'), supplierH],
       ['supplier1 pending (50)', home('supplierPending'), supplierH],
       ['carrier1 home list (50)', `/tickets?limit=50`, carrierH],
+      // The same answer as a browser receives it (http/compression.ts): the cost of compressing it.
+      ['carrier1 home list (50), br', `/tickets?limit=50`, { ...carrierH, 'accept-encoding': 'br' }],
+      ['carrier1 home list (50), gzip', `/tickets?limit=50`, { ...carrierH, 'accept-encoding': 'gzip' }],
       ['carrier1 list below work (50)', home('carrier'), carrierH],
       ['carrier1 offers (50)', home('carrierOffers'), carrierH],
       ['carrier1 pickups (50)', home('carrierPickups'), carrierH],
@@ -431,6 +443,13 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
     for (const [label, path, headers] of requests) {
       const res = await fetch(`${api}${path}`, { headers });
       if (!res.ok) throw new Error(`${label}: ${res.status} ${await res.text()}`);
+    }
+    // Bytes on the wire of a 50-ticket page: Content-Length, as sent (fetch decodes only the body).
+    const wire: ScaleRun['wire'] = { identity: 0, gzip: 0, br: 0 };
+    for (const encoding of ['identity', 'gzip', 'br'] as const) {
+      const res = await fetch(`${api}/tickets?limit=50`, { headers: { ...carrierH, 'accept-encoding': encoding } });
+      await res.arrayBuffer();
+      wire[encoding] = Number(res.headers.get('content-length'));
     }
     // CPU used per request, which a busy machine slows but does not inflate: the portal's process group
     // and the PostgreSQL backends serving this database (the pool's connections, open after the warm-up).
@@ -482,7 +501,7 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
     await idle();
     helloRuns.push(await load('hello-world', hello.url, {}, o));
     const helloRps = helloRuns.map((h) => h.rps).sort((a, b) => a - b)[1]!;
-    return { tickets, helloRuns, helloRps, figures, writes };
+    return { tickets, helloRuns, helloRps, figures, writes, wire };
   } finally {
     hello.stop();
     await portal.stop();
