@@ -92,7 +92,8 @@ export function guardConnections(app: FastifyInstance): void {
   const { uploadTimeoutSeconds, bodyTimeoutSeconds, connectionsPerClient, trustProxy } = app.config;
 
   app.addHook('onRequest', (request, _reply, done) => {
-    if (hasBody(request) && !request.raw.complete) {
+    // Injected requests (light-my-request) have no real socket to cut.
+    if (hasBody(request) && !request.raw.complete && request.raw.socket instanceof net.Socket) {
       const seconds = isUpload(request) ? uploadTimeoutSeconds : bodyTimeoutSeconds;
       const timer = setTimeout(() => {
         if (request.raw.complete) return;
