@@ -65,6 +65,11 @@ const defaultRoutes: Record<string, Handler> = {
   },
   // No single sign-on has left a session for this browser (tests hand one over with `on`).
   'POST /api/auth/sso/handoff': () => unauthorized('No single sign-on is waiting to be taken in this browser.'),
+  // A stream ticket for whatever session asks (the real one seals the token; here it names it).
+  'POST /api/events/ticket': ({ headers }) => {
+    const token = headers.get('authorization')?.replace(/^Bearer /, '');
+    return token ? { status: 200, body: { ticket: `ticket-for-${token}`, expiresInSeconds: 300 } } : unauthorized();
+  },
   'POST /api/auth/login/token': ({ headers }) => {
     const user = userForToken(headers.get('authorization'));
     return user ? { status: 200, body: { token: tokenFor(user), user } } : unauthorized();

@@ -17,14 +17,18 @@ import { createQueryClient } from '../../src/app/lib/query-client';
 import { clearSession, reloadSession, setSession } from '../../src/app/lib/session-store';
 import { AppProviders } from '../../src/app/providers';
 import { FakeEventSource } from './fake-event-source';
-import { USERS, storeSession, tokenFor } from './fake-server';
+import { USERS, installFakeServer, storeSession, tokenFor } from './fake-server';
 
 const ticketFrame = (stream: FakeEventSource, data: object) => stream.frame('ticket', data);
-const current = () => {
-  const streams = FakeEventSource.open();
-  expect(streams).toHaveLength(1);
-  return streams[0]!;
-};
+/** The one open stream, once the app has its ticket and has opened it. */
+const current = () =>
+  vi.waitFor(() => {
+    const streams = FakeEventSource.open();
+    expect(streams).toHaveLength(1);
+    return streams[0]!;
+  });
+/** The address a ticket from the fake server opens the stream at, for a session token. */
+const streamUrl = (token: string) => `/api/events?ticket=${encodeURIComponent(`ticket-for-${token}`)}`;
 
 let saved: LiveSettings | null = null;
 class FakeCache {
@@ -39,6 +43,7 @@ beforeEach(() => {
   saved = null;
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal('caches', { open: async () => new FakeCache() });
+  installFakeServer();
   storeSession(USERS.supplier1);
   reloadSession();
 });
@@ -90,46 +95,46 @@ async function toastWith(title: string) {
 }
 
 describe('the event stream', () => {
-  it("should open /api/events with the session's token", () => {
+  it("should open /api/events with a ticket asked for with the session's token, never the token itself", async () => {
     renderLive();
-    expect(current().url).toBe(`/api/events?token=${encodeURIComponent(tokenFor(USERS.supplier1))}`);
+    expect((await current()).url).toBe(streamUrl(tokenFor(USERS.supplier1)));
   });
 
   it('should keep the open stream when the token is renewed, use the new token to reconnect, and close at sign-out', async () => {
     renderLive();
-    const first = current();
+    const first = await current();
     act(() => first.open());
     await screen.findByText('list fetched 1 times');
     act(() => setSession('token-renewed', USERS.supplier1));
     // The silent sign-in on every start renews the token: the stream (and the lists) are left alone.
-    expect(current()).toBe(first);
+    expect(await current()).toBe(first);
     expect(screen.getByText('list fetched 1 times')).toBeInTheDocument();
     // The server drops the connection: EventSource would retry the old address; a stream with the new
     // token opens at once instead.
     act(() => first.refuse());
-    expect(current().url).toBe('/api/events?token=token-renewed');
+    expect((await current()).url).toBe(streamUrl('token-renewed'));
     act(() => clearSession());
     expect(FakeEventSource.open()).toHaveLength(0);
   });
 
-  it("should reconnect with the renewed token when the server ends the old token's session", () => {
+  it("should reconnect with the renewed token when the server ends the old token's session", async () => {
     renderLive();
-    const first = current();
+    const first = await current();
     act(() => first.open());
     // A password changed in this tab: the answer brought a new token, and the server ends the old one.
     act(() => setSession('token-after-password-change', USERS.supplier1));
     act(() => first.frame('session-ended', {}));
     expect(localStorage.getItem('token')).toBe('token-after-password-change');
-    expect(current().url).toBe('/api/events?token=token-after-password-change');
+    expect((await current()).url).toBe(streamUrl('token-after-password-change'));
   });
 
   it('should not fetch again, when the stream first opens, the list fetched in the same render', async () => {
     const queryClient = renderLive();
     await screen.findByText('list fetched 1 times');
-    act(() => current().open());
+    await act(async () => (await current()).open());
     // An event after the opening refetches the list once; had the opening refetched it too, it would
     // have been fetched three times.
-    act(() => ticketFrame(current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 }));
+    await act(async () => ticketFrame(await current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 }));
     await screen.findByText('list fetched 2 times');
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.getByText('list fetched 2 times')).toBeInTheDocument();
@@ -171,13 +176,13 @@ describe('the event stream', () => {
       await arrives();
       render(frame(true));
       expect(screen.getByText('list fetched 10 times')).toBeInTheDocument();
-      act(() => current().open());
+      await act(async () => (await current()).open());
       expect(await screen.findByText('list fetched 1 times')).toBeInTheDocument();
     });
 
     it('should fetch it again when it arrives while the stream is being set up', async () => {
       const { rerender } = render(frame(false));
-      const stream = current();
+      const stream = await current();
       await arrives();
       act(() => stream.open());
       rerender(frame(true));
@@ -186,7 +191,7 @@ describe('the event stream', () => {
 
     it('should fetch it again when it arrives after the stream opened', async () => {
       const { rerender } = render(frame(false));
-      act(() => current().open());
+      await act(async () => (await current()).open());
       await arrives();
       rerender(frame(true));
       expect(await screen.findByText('list fetched 1 times')).toBeInTheDocument();
@@ -197,11 +202,11 @@ describe('the event stream', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderLive();
     await screen.findByText('list fetched 1 times');
-    const stream = current();
+    const stream = await current();
     act(() => stream.open());
     // The connection drops; EventSource reconnects by itself a while later.
     act(() => stream.drop());
-    expect(current()).toBe(stream);
+    expect(await current()).toBe(stream);
     act(() => vi.advanceTimersByTime(60_000));
     act(() => stream.open());
     expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
@@ -211,21 +216,22 @@ describe('the event stream', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderLive();
     await screen.findByText('list fetched 1 times');
-    act(() => current().refuse());
+    await act(async () => (await current()).refuse());
     // The next stream is asked for after the backoff.
     act(() => vi.advanceTimersByTime(5_000));
-    act(() => current().open());
+    await act(async () => (await current()).open());
     expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
   });
 
   it('should open a new stream after the server refused one (expired token)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderLive();
-    const refused = current();
+    const refused = await current();
     act(() => refused.refuse());
     expect(FakeEventSource.open()).toHaveLength(0);
     act(() => vi.advanceTimersByTime(5_000));
-    expect(FakeEventSource.open()).toHaveLength(1);
+    // After the backoff: a new ticket, a new stream.
+    expect(await current()).not.toBe(refused);
   });
 });
 
@@ -241,7 +247,7 @@ describe('the event stream offline', () => {
   it('should close the stream while the device is offline, try nothing meanwhile, and reopen it online', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderLive();
-    const first = current();
+    const first = await current();
     act(() => first.open());
     act(() => setOnline(false));
     expect(first.readyState).toBe(FakeEventSource.CLOSED);
@@ -250,16 +256,20 @@ describe('the event stream offline', () => {
     act(() => vi.advanceTimersByTime(120_000));
     expect(FakeEventSource.all).toHaveLength(1);
     act(() => setOnline(true));
-    expect(FakeEventSource.all).toHaveLength(2);
-    expect(current().url).toBe(first.url);
+    // Online again: a new ticket, a new stream.
+    await vi.waitFor(() => expect(FakeEventSource.all).toHaveLength(2));
+    expect((await current()).url).toBe(first.url);
   });
 
-  it('should not open a stream while starting offline, and open one when the network is back', () => {
+  it('should not open a stream while starting offline, and open one when the network is back', async () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const server = installFakeServer();
     renderLive();
     expect(FakeEventSource.all).toHaveLength(0);
+    // Not even a ticket is asked for while offline.
+    expect(server.calls.filter((call) => call.path === '/api/events/ticket')).toEqual([]);
     act(() => setOnline(true));
-    expect(FakeEventSource.open()).toHaveLength(1);
+    await current();
   });
 });
 
@@ -267,7 +277,7 @@ describe('a ticket event', () => {
   it('should refetch the ticket list without a reload', async () => {
     renderLive();
     await screen.findByText('list fetched 1 times');
-    act(() => ticketFrame(current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 }));
+    await act(async () => ticketFrame(await current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 }));
     expect(await screen.findByText('list fetched 2 times')).toBeInTheDocument();
   });
 
@@ -280,7 +290,9 @@ describe('a ticket event', () => {
     ['customs', 'Changed Customs Agent', 'Trip ID 41: the customs agent is now Aduanas del Norte'],
   ])('should show a 20-second toast for %s naming the trip', async (title, heading, message) => {
     renderLive();
-    act(() => ticketFrame(current(), { ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
+    await act(async () =>
+      ticketFrame(await current(), { ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }),
+    );
     const toast = await toastWith(heading);
     expect(within(toast).getByText(message)).toBeInTheDocument();
   });
@@ -295,7 +307,9 @@ describe('a ticket event', () => {
   ])('should show the %s toast in Spanish', async (title, heading, message) => {
     await activateLocale('es');
     renderLive();
-    act(() => ticketFrame(current(), { ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }));
+    await act(async () =>
+      ticketFrame(await current(), { ...EVENT, title, ticketNumber: 41, providerName: 'Aduanas del Norte' }),
+    );
     const toast = await toastWith(heading);
     expect(within(toast).getByText(message)).toBeInTheDocument();
   });
@@ -306,13 +320,17 @@ describe('a ticket event', () => {
     let answer: (tickets: { id: number }[]) => void = () => {};
     const creating = trackCreation(new Promise<{ id: number }[]>((resolve) => (answer = resolve)));
     // The server's event can overtake the answer to the POST that created the ticket.
-    act(() => ticketFrame(current(), { ...EVENT, eventId: 70, type: 'New ticket', title: 'new', ticketNumber: 77 }));
+    await act(async () =>
+      ticketFrame(await current(), { ...EVENT, eventId: 70, type: 'New ticket', title: 'new', ticketNumber: 77 }),
+    );
     answer([{ id: 77 }]);
     await act(async () => {
       await creating;
     });
     // A ticket a colleague created still shows its toast.
-    act(() => ticketFrame(current(), { ...EVENT, eventId: 71, type: 'New ticket', title: 'new', ticketNumber: 78 }));
+    await act(async () =>
+      ticketFrame(await current(), { ...EVENT, eventId: 71, type: 'New ticket', title: 'new', ticketNumber: 78 }),
+    );
     const toast = await toastWith('New ticket');
     expect(within(toast).getByText('Trip ID 78 requested by Midwest Scrap Recycling LLC')).toBeInTheDocument();
     expect(screen.queryByText(/Trip ID 77/)).not.toBeInTheDocument();
@@ -325,11 +343,12 @@ describe('a ticket event', () => {
     renderLive();
     await screen.findByText('list fetched 1 times');
     // supplier1's own truck load: the form's toast already said it.
+    const stream = await current();
     act(() =>
-      ticketFrame(current(), { ...EVENT, eventId: 80, title: 'truck', ticketNumber: 81, actorId: USERS.supplier1.id }),
+      ticketFrame(stream, { ...EVENT, eventId: 80, title: 'truck', ticketNumber: 81, actorId: USERS.supplier1.id }),
     );
     // A colleague's load of another trip, sent after it, still shows.
-    act(() => ticketFrame(current(), { ...EVENT, eventId: 81, title: 'truck', ticketNumber: 82, actorId: 999 }));
+    act(() => ticketFrame(stream, { ...EVENT, eventId: 81, title: 'truck', ticketNumber: 82, actorId: 999 }));
     const toast = await toastWith('Truck loaded');
     expect(within(toast).getByText('Trip ID 82 loaded by Midwest Scrap Recycling LLC')).toBeInTheDocument();
     expect(screen.getAllByText('Truck loaded')).toHaveLength(1);
@@ -339,23 +358,24 @@ describe('a ticket event', () => {
 
   it('should name only the trip when the provider is not known yet', async () => {
     renderLive();
-    act(() => ticketFrame(current(), { ...EVENT, title: 'invoiced', ticketNumber: 9 }));
+    await act(async () => ticketFrame(await current(), { ...EVENT, title: 'invoiced', ticketNumber: 9 }));
     const toast = await toastWith('Ticket invoiced');
     expect(within(toast).getByText('Trip ID 9 invoiced')).toBeInTheDocument();
   });
 
   it("should show the spec's default message for an unknown title", async () => {
     renderLive();
-    act(() => ticketFrame(current(), { ...EVENT, title: 'archived', ticketNumber: 12 }));
+    await act(async () => ticketFrame(await current(), { ...EVENT, title: 'archived', ticketNumber: 12 }));
     const toast = await toastWith('Trip ID 12');
     expect(within(toast).getByText('Default message (not specified)')).toBeInTheDocument();
   });
 
   it('should show one toast when the same event arrives twice', async () => {
     renderLive();
+    const stream = await current();
     act(() => {
-      ticketFrame(current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 });
-      ticketFrame(current(), { ...EVENT, title: 'confirmed', ticketNumber: 41 });
+      ticketFrame(stream, { ...EVENT, title: 'confirmed', ticketNumber: 41 });
+      ticketFrame(stream, { ...EVENT, title: 'confirmed', ticketNumber: 41 });
     });
     await screen.findByText('Ticket confirmed');
     expect(screen.getAllByText('Ticket confirmed')).toHaveLength(1);

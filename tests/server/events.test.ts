@@ -73,9 +73,15 @@ async function invoicedAt(crossingId: number): Promise<number> {
 const confirmedOf = (id: number) => (d: Record<string, unknown>) => d.title === 'confirmed' && d.ticketNumber === id;
 
 describe('GET /api/events', () => {
-  it('should answer 401 without a token, with a bad token in the query, or a bad bearer', async () => {
+  it('should answer 401 without a token, with a forged ticket, a token in the address, or a bad bearer', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/events?token=not-a-token' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/events?ticket=not-a-ticket' })).statusCode).toBe(401);
+    // The session token itself never opens the stream from the address (logs and history keep addresses).
+    const session = encodeURIComponent(token('supplier1'));
+    expect((await t.app.inject({ method: 'GET', url: `/api/events?token=${session}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/events?ticket=${session}` })).statusCode).toBe(401);
+    // A ticket is asked for with a session.
+    expect((await t.app.inject({ method: 'POST', url: '/api/events/ticket' })).statusCode).toBe(401);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/events', headers: { authorization: 'Bearer nope' } })).statusCode,
     ).toBe(401);
@@ -96,7 +102,7 @@ describe('GET /api/events', () => {
   });
 
   it("should send a carrier's confirm to the supplier's open stream within seconds, and not to another supplier", async () => {
-    const mine = await Stream.open(base, token('supplier1'), 'query');
+    const mine = await Stream.open(base, token('supplier1'), 'ticket');
     const theirs = await Stream.open(base, token('supplier2'), 'header');
     try {
       const id = await pendingForCarrier1();

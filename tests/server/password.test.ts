@@ -17,6 +17,7 @@ import { cleanupExpiredPasswordResets } from '../../src/server/jobs/password-res
 import { createPasswordReset } from '../../src/server/repositories/password-resets';
 import { resetTokenHash } from '../../src/server/routes/auth/password-routes';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-seed';
+import { streamTicket } from './helpers/event-stream';
 import { bearer, createTestApp, usePostgres, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -63,7 +64,7 @@ const renew = (token: string) =>
 
 /** An /api/events stream over real HTTP; `ended` resolves when the server closes it. */
 async function openStream(origin: string, token: string) {
-  const response = await fetch(`${origin}/api/events?token=${encodeURIComponent(token)}`);
+  const response = await fetch(`${origin}/api/events?ticket=${encodeURIComponent(await streamTicket(origin, token))}`);
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   let text = '';
@@ -231,6 +232,7 @@ describe('open event streams end with the password change', () => {
     const other = await t.login('admin');
     const stream = await openStream(base, session);
     const otherStream = await openStream(base, other);
+    const ticketBefore = await streamTicket(base, session);
     let otherEnded = false;
     void otherStream.ended.then(() => (otherEnded = true));
     const token = linkOf(await recover('customs2')).searchParams.get('token')!;
@@ -239,8 +241,9 @@ describe('open event streams end with the password change', () => {
     expect(await stream.ended).toMatch(/: connected[\s\S]*event: session-ended\ndata: \{\}\n\n$/);
     expect(otherEnded).toBe(false);
     await otherStream.cancel();
-    // A new stream needs a new session.
-    expect((await fetch(`${base}/api/events?token=${encodeURIComponent(session)}`)).status).toBe(401);
+    // A new stream needs a new session: the ended one gets no ticket, and a ticket it got before is refused.
+    expect((await fetch(`${base}/api/events/ticket`, { method: 'POST', headers: bearer(session) })).status).toBe(401);
+    expect((await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticketBefore)}`)).status).toBe(401);
   });
 
   it.runIf(usePostgres)(

@@ -90,6 +90,7 @@ const EXPECTED: Record<string, string> = {
   'GET /materials': '401 401 200 200 200 200 200',
   'POST /purchase-orders/import': '401 401 400 403 403 403 403',
   'GET /events': '401 401 200 200 200 200 200',
+  'POST /events/ticket': '401 401 200 200 200 200 200',
   'GET /rpa': '401 401 200 200 403 403 403',
   'POST /rpa': '401 401 400 403 403 403 403',
   'GET /rpa/{id}': '401 401 404 404 403 403 403',

@@ -7,6 +7,7 @@
  */
 
 import { EVENT_TITLES, SESSION_ENDED_EVENT, isEventTitle, type EventTitle } from '../../shared/domain/events';
+import { apiFetch } from './api-client';
 
 export { EVENT_TITLES, isEventTitle, type EventTitle };
 
@@ -191,8 +192,27 @@ export interface EventStreamHandlers {
 }
 
 /**
- * Opens /api/events?token=… and keeps it open until the returned function is called. `token` is read
- * at every (re)connection: a renewed token (the silent sign-in on start, a password changed in this
+ * A ticket that opens the event stream for a few minutes, asked for with the session token; null when
+ * none could be had. EventSource cannot send headers, and the session token must not travel in an
+ * address (logs and history keep addresses): the ticket does, and opens nothing else.
+ */
+async function streamTicket(sessionToken: string): Promise<string | null> {
+  try {
+    const answer = await apiFetch<{ ticket: string }>('/events/ticket', {
+      method: 'POST',
+      token: sessionToken,
+      // A refusal is reported as the stream's (onRefused), which finds out whether the session is over.
+      skipUnauthorizedLogout: true,
+    });
+    return answer.ticket;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens /api/events?ticket=… and keeps it open until the returned function is called. `token` is read
+ * at every (re)connection, and a new ticket asked for with it: a renewed token (the silent sign-in on start, a password changed in this
  * tab) does not cost the open stream, which stays valid, and the next connection uses the new one.
  * EventSource reconnects by itself after a dropped connection; when it gives up (an answer other than
  * 200: the token expired, a proxy error) this opens a new one with backoff, and at once when the
@@ -219,6 +239,9 @@ export function openEventStream(token: () => string | null, handlers: EventStrea
 
   const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+  /** Counts the connections asked for: a ticket that arrives after a newer ask is not used. */
+  let asked = 0;
+
   const connect = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -227,45 +250,61 @@ export function openEventStream(token: () => string | null, handlers: EventStrea
     source = null;
     const openedWith = token();
     if (offline() || !openedWith) return;
-    // When this EventSource was asked for; a later 'open' of it is its own reconnection after a drop.
+    const ask = ++asked;
+    // When this stream was asked for; a later 'open' of its EventSource is its own reconnection after a drop.
     let askedAt: number | undefined = Date.now();
-    const current = new EventSource(`${EVENTS_PATH}?token=${encodeURIComponent(openedWith)}`);
-    source = current;
-    // This tab renewed its token since the stream opened: what the server says of the old one (ended,
-    // refused) is not about the session in use, which gets its own stream at once.
-    const replaced = () => token() !== openedWith;
-    current.addEventListener('ticket', onTicket as EventListener);
-    current.addEventListener(SESSION_ENDED_EVENT, () => {
-      if (stopped || source !== current) return;
-      current.close();
-      source = null;
-      if (replaced()) {
-        connect();
-        return;
-      }
-      stopped = true;
-      handlers.onSessionEnded?.();
-    });
-    current.addEventListener('open', () => {
-      delay = RETRY_MIN_MS;
-      const since = askedAt ?? Date.now();
-      askedAt = undefined;
-      handlers.onOpen?.(since);
-    });
-    current.addEventListener('error', () => {
-      if (stopped || source !== current) return;
-      if (offline()) {
-        // Offline: stop EventSource's own retries; 'online' opens a new stream.
+    const open = (ticket: string) => {
+      const current = new EventSource(`${EVENTS_PATH}?ticket=${encodeURIComponent(ticket)}`);
+      source = current;
+      // This tab renewed its token since the stream opened: what the server says of the old one (ended,
+      // refused) is not about the session in use, which gets its own stream at once.
+      const replaced = () => token() !== openedWith;
+      current.addEventListener('ticket', onTicket as EventListener);
+      current.addEventListener(SESSION_ENDED_EVENT, () => {
+        if (stopped || source !== current) return;
         current.close();
         source = null;
+        if (replaced()) {
+          connect();
+          return;
+        }
+        stopped = true;
+        handlers.onSessionEnded?.();
+      });
+      current.addEventListener('open', () => {
+        delay = RETRY_MIN_MS;
+        const since = askedAt ?? Date.now();
+        askedAt = undefined;
+        handlers.onOpen?.(since);
+      });
+      current.addEventListener('error', () => {
+        if (stopped || source !== current) return;
+        if (offline()) {
+          // Offline: stop EventSource's own retries; 'online' opens a new stream.
+          current.close();
+          source = null;
+          return;
+        }
+        if (replaced()) {
+          // EventSource retries with the address it was given: the renewed token goes in a new stream.
+          connect();
+          return;
+        }
+        if (current.readyState !== EventSource.CLOSED) return;
+        handlers.onRefused?.();
+        timer = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+      });
+    };
+
+    void streamTicket(openedWith).then((ticket) => {
+      // Stopped, gone offline or asked again meanwhile: this ticket is not wanted any more.
+      if (stopped || ask !== asked || offline()) return;
+      if (ticket !== null) {
+        open(ticket);
         return;
       }
-      if (replaced()) {
-        // EventSource retries with the address it was given: the renewed token goes in a new stream.
-        connect();
-        return;
-      }
-      if (current.readyState !== EventSource.CLOSED) return;
+      // Refused (the session is over, or the server is unreachable): as for a refused stream.
       handlers.onRefused?.();
       timer = setTimeout(connect, delay);
       delay = Math.min(delay * 2, RETRY_MAX_MS);
@@ -276,6 +315,7 @@ export function openEventStream(token: () => string | null, handlers: EventStrea
     if (!source || source.readyState === EventSource.CLOSED) connect();
   };
   const onOffline = () => {
+    asked++;
     clearTimeout(timer);
     timer = undefined;
     source?.close();

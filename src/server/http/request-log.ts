@@ -17,7 +17,7 @@ export function requestIdOf(raw: IncomingMessage): string {
 }
 
 /** Query parameters whose values never reach a log line. */
-const SECRET_PARAMETERS = /^(token|access_token|id_token|code|state|password|secret|key|captcha)$/i;
+const SECRET_PARAMETERS = /^(token|ticket|access_token|id_token|code|state|password|secret|key|captcha)$/i;
 
 /** `url` with the values of its secret query parameters replaced by `[redacted]`. */
 export function redactUrl(url: string): string {

@@ -102,8 +102,11 @@ export interface RouteSpec<A extends Access, P, Q, B> {
   response: ResponseSpec;
   tags: string[];
   summary?: string;
-  /** EventSource cannot send headers: accept the token as `?token=` too. */
-  tokenInQuery?: boolean;
+  /**
+   * EventSource cannot send headers: accept a stream ticket as `?ticket=` (plugins/events.ts), which
+   * carries the session token sealed; never the token itself, which logs and history would keep.
+   */
+  ticketInQuery?: boolean;
   config?: RouteOptions['config'];
   logLevel?: RouteOptions['logLevel'];
   exposeHeadRoute?: boolean;
@@ -288,11 +291,11 @@ export function defineRoute(app: FastifyInstance) {
       exposeHeadRoute: spec.exposeHeadRoute,
       onRequest: check
         ? async (request, reply) => {
-            if (spec.tokenInQuery) {
-              const { token } = request.query as { token?: unknown };
-              if (!request.headers.authorization && typeof token === 'string' && token) {
-                request.headers.authorization = `Bearer ${token}`;
-              }
+            if (spec.ticketInQuery && !request.headers.authorization) {
+              const { ticket } = request.query as { ticket?: unknown };
+              const opened = typeof ticket === 'string' ? await app.streamTickets.open(ticket) : undefined;
+              // A ticket that does not open (expired, forged) leaves the request without a token: 401.
+              if (opened) request.headers.authorization = `Bearer ${opened.token}`;
             }
             await check(request, reply);
           }

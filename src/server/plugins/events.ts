@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PORTAL_EVENTS_CHANNEL, type PortalEventMessage } from '../repositories/events';
 import { SESSIONS_CHANNEL, type SessionsMessage } from '../repositories/password-resets';
+import { Seal } from '../services/seal';
 
 /** One open stream; `send` writes a whole SSE frame. */
 export interface EventSubscriber {
@@ -115,9 +116,29 @@ export class EventHub {
   }
 }
 
+/**
+ * How long an event stream's ticket opens the stream. EventSource cannot send headers, so what
+ * authenticates it travels in the address, where proxies log it and the browser keeps it: a ticket
+ * that only opens this stream, for a few minutes, instead of the 24-hour session token. A stream that
+ * drops and comes back within this time reconnects by itself; later, the app asks for a new ticket.
+ */
+export const STREAM_TICKET_SECONDS = 5 * 60;
+
+/** The session token the stream is opened with: checked as if it came in the Authorization header. */
+export interface StreamTicket {
+  token: string;
+}
+
+const streamTicketSeal = (secret: string) =>
+  new Seal<StreamTicket>(secret, 'portal event stream ticket', STREAM_TICKET_SECONDS, (payload) =>
+    typeof payload.token === 'string' ? { token: payload.token } : undefined,
+  );
+
 declare module 'fastify' {
   interface FastifyInstance {
     eventHub: EventHub;
+    /** Seals a session token into the event stream's ticket, and opens one (see STREAM_TICKET_SECONDS). */
+    streamTickets: Seal<StreamTicket>;
   }
 }
 
@@ -144,6 +165,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function registerEvents(app: FastifyInstance) {
   const hub = new EventHub();
   app.decorate('eventHub', hub);
+  app.decorate('streamTickets', streamTicketSeal(app.config.jwtSecret));
 
   const unlisten = await app.database.raw.listen(PORTAL_EVENTS_CHANNEL, (payload) => {
     const message = parseMessage(payload);

@@ -4,12 +4,11 @@
  * short-lived cookie rather than in one process's memory, so any process sharing the database can take
  * the callback; the state is spent in the database on first use, so a replayed callback is refused.
  */
-import { createHmac } from 'node:crypto';
-import { EncryptJWT, jwtDecrypt } from 'jose';
 import * as oidc from 'openid-client';
 import { SSO_PROVIDERS, type SsoErrorReason, type SsoProvider } from '../../shared/schemas/sso';
 import type { Config } from '../config';
 import type { SsoIdentity } from '../repositories/sso';
+import { Seal } from './seal';
 
 /** How long a sign-in may take at the provider before its callback is refused. */
 export const SSO_PENDING_SECONDS = 10 * 60;
@@ -176,38 +175,13 @@ export class SsoClient {
   }
 }
 
-/**
- * Seals a pending sign-in into a cookie value: encrypted and authenticated (JWE, A256GCM) with a key
- * derived from the token signing key for this use only, expiring with the sign-in.
- */
-export class PendingSignInSeal {
-  private readonly key: Uint8Array;
-
-  constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('portal sso pending sign-in cookie').digest();
-  }
-
-  seal(pending: PendingSignIn): Promise<string> {
-    return new EncryptJWT({ ...pending })
-      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-      .setIssuedAt()
-      .setExpirationTime(`${SSO_PENDING_SECONDS}s`)
-      .encrypt(this.key);
-  }
-
-  /** The pending sign-in, or undefined for a value that is missing, tampered with or expired. */
-  async open(value: string | undefined): Promise<(PendingSignIn & { expiresAt: Date }) | undefined> {
-    if (!value) return undefined;
-    try {
-      const { payload } = await jwtDecrypt(value, this.key, { requiredClaims: ['exp'] });
-      const { provider, state, nonce, codeVerifier, exp } = payload as Partial<PendingSignIn> & { exp: number };
-      if (!provider || !SSO_PROVIDERS.includes(provider) || !state || !nonce || !codeVerifier) return undefined;
-      return { provider, state, nonce, codeVerifier, expiresAt: new Date(exp * 1000) };
-    } catch {
-      return undefined;
-    }
-  }
-}
+/** The pending sign-in in its cookie, sent back only to its provider's callback. */
+export const pendingSignInSeal = (secret: string) =>
+  new Seal<PendingSignIn>(secret, 'portal sso pending sign-in cookie', SSO_PENDING_SECONDS, (payload) => {
+    const { provider, state, nonce, codeVerifier } = payload as Partial<PendingSignIn>;
+    if (!provider || !SSO_PROVIDERS.includes(provider) || !state || !nonce || !codeVerifier) return undefined;
+    return { provider, state, nonce, codeVerifier };
+  });
 
 /** A finished sign-in waiting for its browser's /token page: the session token and a one-time id. */
 export interface SignInHandoff {
@@ -217,35 +191,13 @@ export interface SignInHandoff {
 }
 
 /**
- * Seals the session a finished sign-in hands over, for an httpOnly cookie that only the hand-off route
- * reads. The token never travels in a URL (no log, Referer or history holds it), and only the browser
- * whose callback set the cookie can take it: a link cannot hand a session to someone else's browser.
+ * The session a finished sign-in hands over, in an httpOnly cookie that only the hand-off route reads.
+ * The token never travels in a URL (no log, Referer or history holds it), and only the browser whose
+ * callback set the cookie can take it: a link cannot hand a session to someone else's browser.
  */
-export class SignInHandoffSeal {
-  private readonly key: Uint8Array;
-
-  constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('portal sso sign-in hand-off cookie').digest();
-  }
-
-  seal(handoff: SignInHandoff): Promise<string> {
-    return new EncryptJWT({ ...handoff })
-      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-      .setIssuedAt()
-      .setExpirationTime(`${SSO_HANDOFF_SECONDS}s`)
-      .encrypt(this.key);
-  }
-
-  /** The hand-off, or undefined for a value that is missing, tampered with or expired. */
-  async open(value: string | undefined): Promise<(SignInHandoff & { expiresAt: Date }) | undefined> {
-    if (!value) return undefined;
-    try {
-      const { payload } = await jwtDecrypt(value, this.key, { requiredClaims: ['exp'] });
-      const { token, userId, id, exp } = payload as Partial<SignInHandoff> & { exp: number };
-      if (typeof token !== 'string' || typeof userId !== 'number' || typeof id !== 'string') return undefined;
-      return { token, userId, id, expiresAt: new Date(exp * 1000) };
-    } catch {
-      return undefined;
-    }
-  }
-}
+export const signInHandoffSeal = (secret: string) =>
+  new Seal<SignInHandoff>(secret, 'portal sso sign-in hand-off cookie', SSO_HANDOFF_SECONDS, (payload) => {
+    const { token, userId, id } = payload as Partial<SignInHandoff>;
+    if (typeof token !== 'string' || typeof userId !== 'number' || typeof id !== 'string') return undefined;
+    return { token, userId, id };
+  });

@@ -23,9 +23,13 @@ export class EventStream {
     void this.pump();
   }
 
-  static async open(origin: string, token: string, via: 'query' | 'header' = 'query'): Promise<EventStream> {
+  /** Opens the stream as the app does (`ticket`: with a ticket in the address) or with the header. */
+  static async open(origin: string, token: string, via: 'ticket' | 'header' = 'ticket'): Promise<EventStream> {
     const abort = new AbortController();
-    const url = via === 'query' ? `${origin}/api/events?token=${encodeURIComponent(token)}` : `${origin}/api/events`;
+    const url =
+      via === 'ticket'
+        ? `${origin}/api/events?ticket=${encodeURIComponent(await streamTicket(origin, token))}`
+        : `${origin}/api/events`;
     const response = await fetch(url, {
       headers: { accept: 'text/event-stream', ...(via === 'header' ? bearer(token) : {}) },
       signal: abort.signal,
@@ -103,4 +107,11 @@ export class EventStream {
   close() {
     this.abort.abort();
   }
+}
+
+/** A ticket for the event stream, asked for with the session token as the app does. */
+export async function streamTicket(origin: string, token: string): Promise<string> {
+  const response = await fetch(`${origin}/api/events/ticket`, { method: 'POST', headers: bearer(token) });
+  if (response.status !== 200) throw new Error(`no stream ticket: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { ticket: string }).ticket;
 }

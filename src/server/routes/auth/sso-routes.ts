@@ -18,8 +18,8 @@ import { defineRoute, REDIRECT } from '../../http/route';
 import { findUserView } from '../../repositories/users';
 import { findSsoUser, spendSsoHandoff, spendSsoState } from '../../repositories/sso';
 import {
-  PendingSignInSeal,
-  SignInHandoffSeal,
+  pendingSignInSeal,
+  signInHandoffSeal,
   SSO_HANDOFF_SECONDS,
   SSO_PENDING_SECONDS,
   SsoClient,
@@ -50,8 +50,8 @@ export async function ssoRoutes(app: FastifyInstance) {
     supplier: settings.supplier && new SsoClient('supplier', settings.supplier),
     employee: settings.employee && new SsoClient('employee', settings.employee),
   };
-  const seal = new PendingSignInSeal(app.config.jwtSecret);
-  const handoffSeal = new SignInHandoffSeal(app.config.jwtSecret);
+  const seal = pendingSignInSeal(app.config.jwtSecret);
+  const handoffSeal = signInHandoffSeal(app.config.jwtSecret);
   const secure = new URL(app.config.publicUrl).protocol === 'https:' ? '; Secure' : '';
   const rateLimit = { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } };
 

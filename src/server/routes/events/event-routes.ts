@@ -1,15 +1,16 @@
 /**
  * GET /api/events: the authenticated server-sent-events stream of ticket events.
- * EventSource cannot send headers, so the token may come as `?token=` as well as in the Authorization
- * header; either way it is checked by app.authenticate itself. The route logs at warn level only, so
- * the token in the query never reaches the request log. The stream ends when the token expires; the
- * browser reconnects (after `retry`) and must then present a fresh token.
+ * EventSource cannot send headers, so the stream is opened with `?ticket=` from POST /api/events/ticket
+ * (the session token sealed, valid STREAM_TICKET_SECONDS, good for this stream only) as well as with
+ * the Authorization header; either way the session token is checked by app.authenticate itself. No
+ * token travels in an address. The stream ends when the session token expires; the browser reconnects
+ * (after `retry`) and must then present a fresh ticket.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { SESSION_ENDED_EVENT } from '../../../shared/domain/events';
 import { defineRoute, EVENT_STREAM } from '../../http/route';
-import { sessionOf } from '../../plugins/events';
+import { sessionOf, STREAM_TICKET_SECONDS } from '../../plugins/events';
 
 export const SSE_RETRY_MS = 5000;
 export const SSE_PING_MS = 25_000;
@@ -32,8 +33,8 @@ export async function eventRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/events',
     access: 'signed-in',
-    tokenInQuery: true,
-    query: v.object({ token: v.optional(v.string()) }),
+    ticketInQuery: true,
+    query: v.object({ ticket: v.optional(v.string()) }),
     response: EVENT_STREAM,
     tags: ['events'],
     summary:
@@ -75,6 +76,20 @@ export async function eventRoutes(app: FastifyInstance) {
       const expiry = setTimeout(() => close(), Math.min(expiresIn ?? 24 * 3600_000, 24 * 3600_000));
       res.on('close', () => close());
       res.on('error', () => close());
+    },
+  });
+
+  defineRoute(app)({
+    method: 'POST',
+    url: '/events/ticket',
+    access: 'signed-in',
+    response: v.strictObject({ ticket: v.string(), expiresInSeconds: v.number() }),
+    tags: ['events'],
+    summary: 'A ticket that opens GET /api/events?ticket= for a few minutes (EventSource cannot send headers)',
+    handler: async ({ request, reply }) => {
+      reply.header('Cache-Control', 'no-store');
+      const token = request.headers.authorization!.slice('Bearer '.length).trim();
+      return { ticket: await app.streamTickets.seal({ token }), expiresInSeconds: STREAM_TICKET_SECONDS };
     },
   });
 }
