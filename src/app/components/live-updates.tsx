@@ -9,10 +9,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { openEventStream } from '../lib/event-stream';
 import {
   OPEN_URL_MESSAGE,
   describeEvent,
-  openEventStream,
   saveLiveSettings,
   type EventTemplates,
   type TicketEvent,
