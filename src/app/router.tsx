@@ -4,6 +4,7 @@
  */
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { ErrorScreen } from './components/error-screen';
 import { FullPageLoader } from './components/full-page-loader';
 import { wholeCatalogue } from './lib/i18n';
 import { firstScreenRendered } from './lib/idle';
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: Root,
     HydrateFallback: FullPageLoader,
+    // Any screen that throws while rendering or loading shows this instead of a blank page.
+    ErrorBoundary: ErrorScreen,
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'token', lazy: screen(() => import('./routes/token-page'), 'TokenPage') },
