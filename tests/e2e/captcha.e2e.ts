@@ -6,22 +6,11 @@
  * from 127.0.0.1 for a captcha. Each case comes from its own address (X-Forwarded-For through a trusted
  * loopback proxy), as users behind different connections would.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, DESKTOP, PHONE, watchErrors } from './support/browser';
+import { DEMO_PASSWORD, DESKTOP, PHONE, watchErrors, shot } from './support/browser';
 import { useOwnPortal } from './support/own-portal';
 
 const own = useOwnPortal({ TRUST_PROXY: '127.0.0.1' });
-
-/** Screenshots for a person to look at, when E2E_SHOTS_DIR names a folder. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 const TEXTS = {
   en: {

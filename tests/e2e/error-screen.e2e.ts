@@ -3,11 +3,9 @@
  * the connection dropped as it loaded) shows the error screen, in both languages and widths, usable by
  * keyboard, with no serious accessibility finding; and its way home works once the code can be had.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, baseUrl, launch } from './support/browser';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, baseUrl, launch, shot } from './support/browser';
 import { apiLogin } from './support/api';
 import { runAxe } from './support/axe';
 
@@ -18,13 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 const HOME_CHUNK = /\/assets\/suppliers-home-page-[\w-]+\.js$/;
 

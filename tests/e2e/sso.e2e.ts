@@ -3,11 +3,9 @@
  * provider (a real oidc-provider on loopback, started with the suite's portal), the person signs in
  * there and comes back signed in to their ticket list.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
+import { PHONE, baseUrl, launch, newContext, watchErrors, shot } from './support/browser';
 import { expectPath } from './support/session';
 import { SSO_SUPPLIER_LOGIN } from './support/sso-provider';
 
@@ -18,14 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Screenshots for a person to look at, when E2E_SHOTS_DIR names a folder. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 describe('single sign-on', () => {
   it('should sign a supplier in through the company provider and show their requests, at 390 px', async () => {

@@ -110,26 +110,41 @@ async function nextRequestGoesThrough(client: ReturnType<typeof rawClient>, refu
   expect(next?.status).toBe(200);
 }
 
+/** Sends a whole POST on `client`: the request line, Host, the bearer when given, the body's type and length. */
+function post(
+  client: ReturnType<typeof rawClient>,
+  url: string,
+  body: { payload: Buffer; contentType: string },
+  bearerToken?: string,
+) {
+  client.send(
+    [
+      `POST ${url} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...(bearerToken ? [`Authorization: Bearer ${bearerToken}`] : []),
+      `Content-Type: ${body.contentType}`,
+      `Content-Length: ${body.payload.length}`,
+    ],
+    body.payload,
+  );
+}
+
+/** A multipart upload of one PDF of `size` bytes, as `post` sends it. */
+const pdfUpload = (size: number) => {
+  const { payload, headers } = multipart([
+    { name: 'files[]', filename: 'scan.pdf', contentType: 'application/pdf', data: pdf(size) },
+    jsonPart('truckDocumentation', { ticketId: 1 }),
+  ]);
+  return { payload, contentType: headers['content-type']! };
+};
+
 describe('an answer sent before the body was read', () => {
   it('should read and drop the rest of a too-big upload, so the retry on the same connection is answered', async () => {
     // A 5 MB PDF where suppliers may send 2 MB: refused as soon as the limit is passed.
-    const body = multipart([
-      { name: 'files[]', filename: 'big.pdf', contentType: 'application/pdf', data: pdf(5_000_000) },
-      jsonPart('truckDocumentation', { ticketId: 1 }),
-    ]);
     const client = rawClient();
     await client.connected;
     try {
-      client.send(
-        [
-          'POST /api/trucks-documentation HTTP/1.1',
-          'Host: 127.0.0.1',
-          `Authorization: Bearer ${token}`,
-          `Content-Type: ${body.headers['content-type']}`,
-          `Content-Length: ${body.payload.length}`,
-        ],
-        body.payload,
-      );
+      post(client, '/api/trucks-documentation', pdfUpload(5_000_000), token);
       const refused = await client.next();
       expect(refused?.status).toBe(413);
       await nextRequestGoesThrough(client, refused!);
@@ -141,22 +156,10 @@ describe('an answer sent before the body was read', () => {
   it('should close the connection after the answer when the rest is too big to read, the answer intact', async () => {
     // 40 MB where 2 MB are allowed: more is left than is worth reading, so the server closes the
     // connection after its answer; the client must still get the whole 413, not a reset.
-    const body = multipart([
-      { name: 'files[]', filename: 'huge.pdf', contentType: 'application/pdf', data: pdf(40_000_000) },
-    ]);
     const client = rawClient();
     await client.connected;
     try {
-      client.send(
-        [
-          'POST /api/trucks-documentation HTTP/1.1',
-          'Host: 127.0.0.1',
-          `Authorization: Bearer ${token}`,
-          `Content-Type: ${body.headers['content-type']}`,
-          `Content-Length: ${body.payload.length}`,
-        ],
-        body.payload,
-      );
+      post(client, '/api/trucks-documentation', pdfUpload(40_000_000), token);
       const refused = await client.next();
       expect(refused?.status).toBe(413);
       expect(JSON.parse(refused!.body)).toMatchObject({ message: expect.any(String) });
@@ -168,21 +171,10 @@ describe('an answer sent before the body was read', () => {
   });
 
   it('should leave the connection usable after refusing an upload without a token', async () => {
-    const body = multipart([
-      { name: 'files[]', filename: 'big.pdf', contentType: 'application/pdf', data: pdf(5_000_000) },
-    ]);
     const client = rawClient();
     await client.connected;
     try {
-      client.send(
-        [
-          'POST /api/trucks-documentation HTTP/1.1',
-          'Host: 127.0.0.1',
-          `Content-Type: ${body.headers['content-type']}`,
-          `Content-Length: ${body.payload.length}`,
-        ],
-        body.payload,
-      );
+      post(client, '/api/trucks-documentation', pdfUpload(5_000_000));
       const refused = await client.next();
       expect(refused?.status).toBe(401);
       await nextRequestGoesThrough(client, refused!);
@@ -196,16 +188,7 @@ describe('an answer sent before the body was read', () => {
     const client = rawClient();
     await client.connected;
     try {
-      client.send(
-        [
-          'POST /api/tickets HTTP/1.1',
-          'Host: 127.0.0.1',
-          `Authorization: Bearer ${token}`,
-          'Content-Type: application/json',
-          `Content-Length: ${payload.length}`,
-        ],
-        payload,
-      );
+      post(client, '/api/tickets', { payload, contentType: 'application/json' }, token);
       const refused = await client.next();
       expect(refused?.status).toBe(413);
       await nextRequestGoesThrough(client, refused!);

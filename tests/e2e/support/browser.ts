@@ -1,4 +1,6 @@
 /** Headless Debian Chromium driven by playwright-core (never a downloaded browser). */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { PATIENCE_MS } from '../../fixtures/patience';
@@ -90,4 +92,12 @@ export async function untilOfflineReady(page: Page, locale: 'en' | 'es' = 'en'):
       navigator.serviceWorker.controller!.postMessage({ type: 'CACHE_SCREENS' }, [channel.port2]);
     });
   }, locale);
+}
+
+/** A screenshot for a person to look at, when E2E_SHOTS_DIR names a folder; nothing otherwise. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
