@@ -10,6 +10,7 @@ import { queryRows } from '../../src/server/db/database';
 import { COMPRESS_FROM_BYTES } from '../../src/server/http/compression';
 import { createTruckDocumentation, documentationFiles, insertTicket, truckPayload } from '../fixtures/portal-data';
 import { filePart, pdf, png } from '../fixtures/files';
+import { streamTicket } from './helpers/event-stream';
 import { bearer } from './helpers/test-app';
 import { useSeededApp } from './helpers/seeded-app';
 
@@ -182,10 +183,11 @@ describe('compressed API answers', () => {
 
   it('should keep the event stream unencoded and deliver each event while it stays open', async () => {
     const [admin] = await queryRows<{ id: number }>(t.app.db, sql`select id from users where username = 'admin'`);
+    const ticket = await streamTicket(`http://127.0.0.1:${port}`, token('admin'));
     const req = http.get({
       host: '127.0.0.1',
       port,
-      path: `/api/events?token=${encodeURIComponent(token('admin'))}`,
+      path: `/api/events?ticket=${encodeURIComponent(ticket)}`,
       headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, br' },
     });
     try {
