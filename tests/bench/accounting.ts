@@ -57,6 +57,17 @@ async function prepare(dataDir: string): Promise<number> {
 }
 
 /** The server's node process: the largest resident process of the tree `npx tsx` started. */
+/** The Authorization header of the demo admin, signed in on the portal at `base` (its /api). */
+export async function adminHeaders(base: string): Promise<{ authorization: string }> {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Demo-1234!' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
 export function serverPid(root: number): number {
   const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss=']).toString();
   const rows = out
@@ -101,13 +112,7 @@ export async function accountingFigures(): Promise<void> {
     });
     try {
       const base = `${portal.base}/api`;
-      const login = await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'Demo-1234!' }),
-      });
-      const { token } = (await login.json()) as { token: string };
-      const headers = { authorization: `Bearer ${token}` };
+      const headers = await adminHeaders(base);
       const pid = serverPid(portal.child.pid!);
       // Warm both routes on a small batch so code loading is not counted.
       await measure(pid, `${base}/tickets/pdf?rpaId=1`, headers);

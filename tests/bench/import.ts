@@ -18,7 +18,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { seedDemo } from '../../src/server/seed/demo-seed';
 import { startPortalProcess } from '../fixtures/portal-process';
 import { zipEntries, zipOf } from '../fixtures/zip-entries';
-import { rssKb, serverPid } from './accounting';
+import { adminHeaders, rssKb, serverPid } from './accounting';
 
 const ROWS = 20_000;
 const HEADER = ['documentNumberId', 'supplierSapId', 'materialCode', 'earlyDeliveryDate', 'quantity', 'materialDesc'];
@@ -173,13 +173,7 @@ async function onDatabase(kind: 'pglite' | 'postgres', files: Record<string, Upl
   });
   try {
     const base = `${portal.base}/api`;
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Demo-1234!' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(base);
     const pid = serverPid(portal.child.pid!);
     const url = `${base}/purchase-orders/import`;
     // Load the reader's code on a small file first so it is not counted.

@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startPortalProcess } from '../fixtures/portal-process';
-import { accountingFigures } from './accounting';
+import { accountingFigures, adminHeaders } from './accounting';
 import { importFigures } from './import';
 import { appLoadFigures } from './app-load';
 import { offlineFigures } from './offline';
@@ -62,13 +62,7 @@ async function server() {
     console.log(
       `server: cold start to healthy on a new embedded database ${((performance.now() - started) / 1000).toFixed(2)} s`,
     );
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Demo-1234!' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(base);
     for (const [name, url] of [
       ['GET /tickets (50 per page)', '/tickets?limit=50'],
       ['GET /tickets/count/states', '/tickets/count/states'],
