@@ -141,6 +141,7 @@ export default defineConfig({
           environment: 'node',
           // Every file has its own database copied from ones migrated once per run, so files run side by side.
           globalSetup: ['tests/server/helpers/database-templates.ts'],
+          setupFiles: ['tests/server/helpers/real-clock.ts'],
           // The files of a worker share one module graph instead of importing the server again each
           // (about 60 s of a CI run): each builds its own app and database, and none changes the
           // environment or mocks a module.

@@ -44,8 +44,9 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await t.close();
+  // The real clock first: the next file of this worker must not inherit this one's, even if closing fails.
   vi.useRealTimers();
+  await t.close();
 });
 
 function rows<T>(query: ReturnType<typeof sql>) {

@@ -1,5 +1,5 @@
 /** Headless Debian Chromium driven by playwright-core (never a downloaded browser). */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -16,6 +16,57 @@ export function baseUrl(): string {
 /** The browsers this test file launched and has not closed: a failing test shows what their pages showed. */
 export const launchedBrowsers = new Set<Browser>();
 
+/**
+ * Chromium features turned off for the tests, with the reason; passed as one `--disable-features`.
+ * Chromium keeps only the last `--disable-features` of its command line, so this list also carries
+ * Playwright's own (checked at every launch by `checkDisabledFeatures`).
+ */
+const DISABLED_FEATURES = [
+  // Playwright's list (playwright-core's chromiumSwitches), which ours would otherwise replace.
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  // Headless Chromium loads the address bar's suggestion popup (a WebUI page in a renderer of its own) into
+  // every new context: 0.6-0.8 s of CPU per context, for a popup no test opens. The suite makes a
+  // context per user visit, so this was about a tenth of its time.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
+/**
+ * Fails the launch when the browser did not get every feature this file turns off: a Playwright update
+ * that adds to its own list (which ours replaces) must add it here too, or its fix would be lost silently.
+ */
+async function checkDisabledFeatures(browser: Browser): Promise<void> {
+  const cdp = await browser.newBrowserCDPSession();
+  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+  await cdp.detach();
+  const pid = processInfo.find((info) => info.type === 'browser')!.id;
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  const lists = args.filter((arg) => arg.startsWith('--disable-features=')).map((arg) => arg.split('=')[1]!.split(','));
+  const kept = new Set(lists.at(-1));
+  const lost = lists.flat().filter((name) => name && !kept.has(name));
+  if (lost.length > 0) {
+    await browser.close();
+    throw new Error(
+      `Chromium would not get these disabled features; add them to DISABLED_FEATURES: ${lost.join(', ')}`,
+    );
+  }
+}
+
 export async function launch(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -29,8 +80,10 @@ export async function launch(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      `--disable-features=${DISABLED_FEATURES.join(',')}`,
     ],
   });
+  await checkDisabledFeatures(browser);
   // Every page action and wait of every context made from this browser waits as long as the tests'
   // patience (tests/fixtures/patience.ts), not Playwright's 30 s.
   const makeContext = browser.newContext.bind(browser);

@@ -62,21 +62,41 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The databases a run makes: its kind, the pid of the run's process, a random part. */
+const RUN_DATABASE = /^portal_(template_empty|template_seeded|e2e)_([0-9]+)_[0-9a-f]+$/;
+
 /**
- * A run that was killed never reached its teardown, so its templates stay in the server. Their names
- * carry the pid of the run that made them: those whose process is gone are dropped here. A template of
- * a run still going (another engineer's, or a parallel project) is left alone. This assumes the runs that
- * share the test server share this machine, as they do here: a pid from elsewhere would look dead.
+ * A run that was killed never reached its teardown, so its databases (the server tests' templates, the
+ * browser tests' portal database) stay in the server. Their names carry the pid of the run that made
+ * them: those whose process is gone are dropped here. A database of a run still going (another
+ * engineer's, or a parallel project) is left alone. This assumes the runs that share the test server
+ * share this machine, as they do here: a pid from elsewhere would look dead.
  */
 export async function dropOrphanTemplates(): Promise<string[]> {
   return withAdmin(async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname ~ '^portal_template_(empty|seeded)_[0-9]+_[0-9a-f]+$'",
+      "select datname from pg_database where datname like 'portal_%'",
     );
-    const orphans = rows.map((r) => r.datname).filter((name) => !alive(Number(name.split('_')[3])));
+    const orphans = rows
+      .map((r) => r.datname)
+      .filter((name) => {
+        const pid = RUN_DATABASE.exec(name)?.[2];
+        return pid !== undefined && !alive(Number(pid));
+      });
     for (const name of orphans) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     return orphans;
   });
+}
+
+/** A new empty database of this run (`kind` names what it is for), and how to drop it. */
+export async function createRunDatabase(kind: 'e2e'): Promise<{ url: string; drop: () => Promise<void> }> {
+  await dropOrphanTemplates();
+  const name = `portal_${kind}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  return {
+    url: databaseUrl(name),
+    drop: () => withAdmin(async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+  };
 }
 
 async function postgresTemplates(): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
