@@ -21,6 +21,7 @@ import { pushPlugin } from './plugins/push';
 import { databasePlugin } from './plugins/database';
 import { fileStorePlugin } from './plugins/file-store';
 import { jobsPlugin } from './plugins/jobs';
+import { metricsPlugin } from './plugins/metrics';
 import { accountingRoutes } from './routes/accounting/accounting-routes';
 import { authRoutes } from './routes/auth/auth-routes';
 import { documentationRoutes } from './routes/documentation/documentation-routes';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(pushPlugin);
   await app.register(jobsPlugin);
   await app.register(eventsPlugin);
+  await app.register(metricsPlugin);
   // After idempotency's onSend, which stores the JSON as written (http/compression.ts).
   compressAnswers(app);
 

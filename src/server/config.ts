@@ -82,6 +82,10 @@ export interface Config {
    * The proxies TRUST_PROXY names carry many users and are not limited.
    */
   connectionsPerClient: number;
+  /** The Prometheus metrics' own port (plugins/metrics.ts); undefined: no metrics. 0 picks a free port. */
+  metricsPort: number | undefined;
+  /** Where the metrics port listens: this machine only by default. */
+  metricsHost: string;
   fileStore: FileStoreConfig;
   oidc: {
     supplier: { issuer?: string; clientId?: string; clientSecret?: string };
@@ -188,6 +192,8 @@ export const EnvSchema = v.object({
   UPLOAD_TIMEOUT_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
   BODY_TIMEOUT_SECONDS: optional(whole(1, 3600, 'a whole number of seconds from 1 to 3600')),
   CONNECTIONS_PER_CLIENT: optional(whole(1, 100_000, 'a whole number of connections, at least 1')),
+  METRICS_PORT: optional(whole(0, 65_535, 'a port number from 0 to 65535')),
+  METRICS_HOST: optional(v.string()),
   FILE_STORE: optional(fileStore),
   S3_ENDPOINT: optional(httpUrl),
   AWS_ENDPOINT_URL_S3: optional(httpUrl),
@@ -313,6 +319,8 @@ export function loadConfig(
     uploadTimeoutSeconds: env.UPLOAD_TIMEOUT_SECONDS ?? 120,
     bodyTimeoutSeconds: env.BODY_TIMEOUT_SECONDS ?? 30,
     connectionsPerClient: env.CONNECTIONS_PER_CLIENT ?? 256,
+    metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     fileStore: fileStoreOf(env, overrides.dataDir ?? dataDir),
     oidc: {
       supplier: {

@@ -32,7 +32,17 @@ export interface Database {
   db: Db;
   raw: RawSql;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL's connection pools as they stand (the embedded database has one connection, no pool). */
+  pools?: () => PoolState[];
   close(): Promise<void>;
+}
+
+export interface PoolState {
+  name: string;
+  /** Connections open, of which `idle` wait for work; `waiting`: queries waiting for a connection. */
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -138,6 +148,16 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
           };
         },
       },
+      pools: () =>
+        [
+          ['main', pool],
+          ['planned-once', plannedOncePool],
+        ].map(([name, p]) => ({
+          name: name as string,
+          total: (p as pg.Pool).totalCount,
+          idle: (p as pg.Pool).idleCount,
+          waiting: (p as pg.Pool).waitingCount,
+        })),
       close: async () => {
         for (const c of listeners.splice(0)) c.release(true);
         await Promise.all([pool.end(), plannedOncePool.end()]);

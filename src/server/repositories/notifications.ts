@@ -40,6 +40,15 @@ export async function hasUndeliveredEvents(db: Tx): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Events not yet delivered, by any process (the metrics' backlog: read from the index's null end). */
+export async function countUndeliveredEvents(db: Tx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from events where delivered_at is null`,
+  );
+  return row?.n ?? 0;
+}
+
 export interface EventAudience {
   userIds: number[];
   /** Trade name of the customs agent of the ticket's provider invoice, if any. */
