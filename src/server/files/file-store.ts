@@ -20,8 +20,12 @@ export interface FileStore {
   readonly location: string;
   /** Fails with a message naming the store when it cannot be used (checked at start). */
   check(): Promise<void>;
-  /** Streams `source` into a new object; rejects with FileTooLargeError past `maxBytes`, leaving no object. */
-  put(source: Readable, maxBytes: number): Promise<StoredObject>;
+  /**
+   * Streams `source` into a new object; rejects with FileTooLargeError past `maxBytes`, leaving no object.
+   * `key`: the object's key when it has one already (a restore puts each object back under its own);
+   * otherwise a new one.
+   */
+  put(source: Readable, maxBytes: number, key?: string): Promise<StoredObject>;
   /** The object's bytes as a stream (fetched as the stream is read). */
   read(key: string): Readable;
   /**

@@ -37,8 +37,7 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async put(source: Readable, maxBytes: number): Promise<StoredObject> {
-    const key = newFileKey();
+  async put(source: Readable, maxBytes: number, key = newFileKey()): Promise<StoredObject> {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
     const meter = new ObjectMeter(maxBytes);

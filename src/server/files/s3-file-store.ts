@@ -72,8 +72,7 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async put(source: Readable, maxBytes: number): Promise<StoredObject> {
-    const key = newFileKey();
+  async put(source: Readable, maxBytes: number, key = newFileKey()): Promise<StoredObject> {
     const meter = new ObjectMeter(maxBytes);
     // The callback form hands back the meter and passes a failure of the source on to it.
     const body = pipeline(source, meter, () => undefined);
