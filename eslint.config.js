@@ -21,6 +21,7 @@ export default tseslint.config(
       'dist',
       'node_modules',
       'data',
+      'backups',
       'tests/.tmp',
       'src/server/db/migrations',
       'src/locales/**/*.ts',
