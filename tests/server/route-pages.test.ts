@@ -78,6 +78,9 @@ describe("a home path's page", () => {
     const plain = await page('/dashboard/suppliers', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(preloadsOf(plain.body)).toHaveLength(4);
+    // Weights count as for every other answer: brotli refused by name is not taken through `*`.
+    const refused = await page('/dashboard/suppliers', { 'accept-encoding': 'br;q=0, *' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
   it('should send every other path the page as built', async () => {

@@ -21,11 +21,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../build/route-preloads';
 import { firstListRequest, type HomeList } from '../../shared/domain/first-list';
 import { LOCALES, localeOfLanguage, type AppLocale } from '../../shared/domain/locales';
+import { negotiateEncoding } from './compression';
 
 export interface RoutePage {
   html: Buffer;
@@ -130,9 +130,9 @@ export function routePageOf(
   return pages.get(keyOf(pathname || '/', localeOfLanguage(acceptLanguage)));
 }
 
-/** Sends `page` compressed as the browser accepts it. */
+/** Sends `page` compressed as the browser accepts it, by the same rule as every other answer (compression.ts). */
 export function sendRoutePage(reply: FastifyReply, page: RoutePage, acceptEncoding: string | undefined) {
-  const encoding = acceptEncoding ? negotiate(acceptEncoding, ['br', 'gzip']) : undefined;
+  const encoding = negotiateEncoding(acceptEncoding);
   void reply.header('Vary', 'Accept-Encoding, Accept-Language').type('text/html; charset=utf-8');
   if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.br);
   if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.gzip);
