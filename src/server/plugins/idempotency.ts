@@ -98,7 +98,11 @@ class BodyTap {
     return this.result;
   }
 
-  /** Reads the rest of the body without a handler (a replay); undefined when it is too large. */
+  /**
+   * Reads the rest of the body without a handler (a replay); undefined when it is too large. Not the
+   * connection guard's drain (http/connection-guard.ts), which drops what is left after an answer: this
+   * one reads the body before answering, because the replay's answer depends on the body's hash.
+   */
   async drain(): Promise<string | undefined> {
     const tooLarge = new Promise<void>((resolve) => {
       const check = () => {
@@ -118,7 +122,8 @@ class BodyTap {
    * Stops hashing and lets whatever is left of the body flow away. The tap paused the stream and listened
    * to it, so Node no longer discards an unread body by itself when the reply ends: a body left paused
    * (a 409 to a re-send whose first send still runs) would stall its keep-alive connection, and the next
-   * request on it (the outbox's next try) would never be answered.
+   * request on it (the outbox's next try) would never be answered. Once resumed, the rest is the
+   * connection guard's to bound (its byte and time limits apply after the answer).
    */
   detach(): void {
     this.raw.off('data', this.onData);
