@@ -20,9 +20,10 @@ import type { FileStore } from '../../src/server/files/file-store';
 import { createFileStore } from '../../src/server/plugins/file-store';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo-seed';
 import { startS3Server, type S3Server } from '../fixtures/s3-server';
+import { createRunDatabase } from './helpers/database-templates';
 import { bearer, usePostgres } from './helpers/test-app';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
 
 /** What must come back: each table's rows (as text, in order), each file's hash. */
 interface State {
@@ -60,7 +61,7 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-backup-data-'));
     const backupDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'portal-backup-')), 'today');
     let s3: S3Server | undefined;
-    let databaseName = '';
+    let run: Awaited<ReturnType<typeof createRunDatabase>> | undefined;
     let env: Record<string, string> = {};
 
     const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
@@ -73,7 +74,7 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
       }
     };
     const command = (args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'src/server/tools/backup.ts', ...args], {
+      execFileAsync(process.execPath, ['--import', 'tsx', 'src/server/tools/backup.ts', ...args], {
         env: { ...process.env, DATABASE_URL: '', FILE_STORE: '', ...env },
       });
 
@@ -94,12 +95,26 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
       return { tables, files: await filesOf(createFileStore(loadConfig(env))) };
     }
 
+    /** Runs one statement on the portal's database. */
+    async function execute(statement: string): Promise<void> {
+      if (env.DATABASE_URL) {
+        const client = new pg.Client({ connectionString: env.DATABASE_URL });
+        await client.connect();
+        await client.query(statement);
+        await client.end();
+      } else {
+        const client = await PGlite.create(path.join(dataDir, 'db'));
+        await client.exec(statement);
+        await client.close();
+      }
+    }
+
     async function wipe(): Promise<void> {
       rmSync(dataDir, { recursive: true, force: true });
-      if (kind === 'postgres') {
+      if (run) {
         await admin(async (client) => {
-          await client.query(`drop database ${databaseName} with (force)`);
-          await client.query(`create database ${databaseName}`);
+          await client.query(`drop database ${run!.name} with (force)`);
+          await client.query(`create database ${run!.name}`);
         });
         // The bucket too: every object under the portal's prefix.
         const store = createFileStore(loadConfig(env));
@@ -113,11 +128,8 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
     beforeAll(async () => {
       if (kind === 'postgres') {
         s3 = await startS3Server();
-        databaseName = `portal_backup_${process.pid}_${Date.now()}`;
-        await admin((client) => client.query(`create database ${databaseName}`));
-        const url = new URL(process.env.DATABASE_URL!);
-        url.pathname = `/${databaseName}`;
-        env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...s3.env('portal/') };
+        run = await createRunDatabase('backup');
+        env = { DATA_DIR: dataDir, DATABASE_URL: run.url, ...s3.env('portal/') };
       } else {
         env = { DATA_DIR: dataDir };
       }
@@ -141,7 +153,7 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
     afterAll(async () => {
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(path.dirname(backupDir), { recursive: true, force: true });
-      if (databaseName) await admin((client) => client.query(`drop database if exists ${databaseName} with (force)`));
+      await run?.drop();
       await s3?.stop();
     });
 
@@ -182,6 +194,9 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
     });
 
     it('should refuse to restore over a portal that holds data, and restore over it with --force', async () => {
+      // A change made after the backup, which the restore must undo.
+      await execute("update users set email = 'changed-after-the-backup@example.com' where username = 'admin'");
+      expect((await state()).tables).not.toEqual(before.tables);
       await expect(command(['restore', backupDir])).rejects.toMatchObject({
         stderr: expect.stringMatching(/already holds data|exists: restore into an empty/),
       });
@@ -189,13 +204,24 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
       expect((await state()).tables).toEqual(before.tables);
     });
 
-    it('should refuse a damaged backup before writing anything', async () => {
+    it('should refuse a damaged backup, or one naming a file outside its place, before writing anything', async () => {
       const [key] = Object.keys(before.files);
       const copy = path.join(backupDir, 'files', key!);
       writeFileSync(copy, Buffer.concat([readFileSync(copy), Buffer.from('x')]));
       await wipe();
       await expect(command(['restore', backupDir])).rejects.toMatchObject({
-        stderr: expect.stringContaining(`the backup's file ${key} is missing or damaged`),
+        stderr: expect.stringContaining(`the backup's file files/${key} is missing or damaged`),
+      });
+      expect(await state()).toEqual({ tables: {}, files: {} });
+
+      // A manifest naming a key file outside DATA_DIR's own is refused too, with nothing written.
+      writeFileSync(copy, readFileSync(copy).subarray(0, -1));
+      const manifestFile = path.join(backupDir, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { keys: { name: string }[] };
+      manifest.keys[0]!.name = '../../outside.key';
+      writeFileSync(manifestFile, JSON.stringify(manifest));
+      await expect(command(['restore', backupDir])).rejects.toMatchObject({
+        stderr: expect.stringContaining('names a key file the portal has not: ../../outside.key'),
       });
       expect(await state()).toEqual({ tables: {}, files: {} });
     });

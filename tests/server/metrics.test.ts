@@ -100,6 +100,10 @@ describe('metrics', () => {
 
     stream.close();
     await expect.poll(async () => series(await metrics(t), 'portal_event_streams_open')).toBe(0);
+    // A stream, hours long, is not a request among the durations: its figure is the open streams.
+    const text = await metrics(t);
+    expect(series(text, 'portal_http_requests_total', { route: '/api/events' })).toBeUndefined();
+    expect(series(text, 'portal_http_request_duration_seconds_count', { route: '/api/events' })).toBeUndefined();
   });
 
   it('should show each PostgreSQL pool in use, idle and waiting, and no pool on the embedded database', async () => {
@@ -123,6 +127,17 @@ describe('metrics', () => {
     }
     // A process without jobs reports none.
     expect(series(await metrics(t), 'portal_jobs')).toBeUndefined();
+
+    // A queue that cannot be read leaves its figures out; the rest of the scrape is still answered.
+    const getQueues = withJobs.app.boss!.getQueues.bind(withJobs.app.boss);
+    withJobs.app.boss!.getQueues = () => Promise.reject(new Error('the job queue does not answer'));
+    try {
+      const partial = await metrics(withJobs);
+      expect(series(partial, 'portal_jobs')).toBeUndefined();
+      expect(series(partial, 'portal_event_streams_open')).toBe(0);
+    } finally {
+      withJobs.app.boss!.getQueues = getQueues;
+    }
   });
 
   it('should answer only /metrics, and not listen at all unless METRICS_PORT is set', async () => {

@@ -7,7 +7,8 @@
  * What an operator watches, and why each figure:
  * - `portal_http_requests_total` and `portal_http_request_duration_seconds`, by method, route pattern
  *   (never the raw path: one series per ticket id would grow without bound) and status: error rates and
- *   slow routes;
+ *   slow routes. The event stream takes its connection over (hijacked) and is not among them: its
+ *   figure is the open streams below;
  * - `portal_db_pool_connections` (PostgreSQL: in use, idle, and requests waiting for one): a pool that
  *   is always full with requests waiting needs more connections or a slow query found;
  * - `portal_jobs` by queue and state (queued, active, failed), as pg-boss counts them: a queue that
@@ -15,7 +16,8 @@
  * - `portal_events_undelivered` and `portal_event_streams_open`: live updates stuck in the outbox,
  *   and how many browsers hold a stream to this process;
  * - the Node process's own figures (CPU, memory, event-loop delay) from prom-client's defaults.
- * Figures read from the database are read when scraped, not on every request.
+ * Figures read from the database are read when scraped, not on every request. Several processes on one
+ * machine each need a METRICS_PORT of their own.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,6 +71,19 @@ async function registerMetrics(app: FastifyInstance) {
     done();
   });
 
+  /**
+   * A figure read from elsewhere (the database, the job queue) whose reading failed is left out of this
+   * scrape, with a warning, rather than failing the whole answer: the other figures matter most exactly
+   * when the database does not answer.
+   */
+  const guarded = (name: string, read: () => Promise<void> | void) => async () => {
+    try {
+      await read();
+    } catch (error) {
+      app.log.warn({ err: error, metric: name }, 'a metric could not be read');
+    }
+  };
+
   new Gauge({
     name: 'portal_db_pool_connections',
     help: 'PostgreSQL pool connections by pool and state (in_use, idle, waiting: requests waiting for one)',
@@ -89,12 +104,16 @@ async function registerMetrics(app: FastifyInstance) {
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {
-      if (!app.boss) return;
-      for (const queue of await app.boss.getQueues()) {
-        this.set({ queue: queue.name, state: 'queued' }, queue.queuedCount);
-        this.set({ queue: queue.name, state: 'active' }, queue.activeCount);
-        this.set({ queue: queue.name, state: 'failed' }, queue.failedCount);
-      }
+      const boss = app.boss;
+      this.reset();
+      if (!boss) return;
+      await guarded('portal_jobs', async () => {
+        for (const queue of await boss.getQueues()) {
+          this.set({ queue: queue.name, state: 'queued' }, queue.queuedCount);
+          this.set({ queue: queue.name, state: 'active' }, queue.activeCount);
+          this.set({ queue: queue.name, state: 'failed' }, queue.failedCount);
+        }
+      })();
     },
   });
 
@@ -103,7 +122,8 @@ async function registerMetrics(app: FastifyInstance) {
     help: 'Ticket events written but not yet delivered to streams and push (all processes)',
     registers: [registry],
     async collect() {
-      this.set(await countUndeliveredEvents(app.db));
+      this.reset();
+      await guarded('portal_events_undelivered', async () => this.set(await countUndeliveredEvents(app.db)))();
     },
   });
 

@@ -8,26 +8,29 @@
  * seeded once per run (by the first of these files), so the others skip the 8-10 s of migrations and
  * seed a fresh folder costs.
  */
-
-/** The run's seeded data folder, made by the first file that needs it (the files run one at a time). */
-async function seededDataDir(dist: string): Promise<string> {
-  const folder = inject('ownPortalTemplate');
-  const data = path.join(folder, 'data');
-  const ready = path.join(folder, 'ready');
-  if (!existsSync(ready)) {
-    const first = await startPortalProcess({ env: { DIST_DIR: dist }, keepDataDir: data, stdio: 'ignore' });
-    await first.stop();
-    writeFileSync(ready, '');
-  }
-  return data;
-}
-
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startPortalProcess, type PortalProcess } from '../../fixtures/portal-process';
 import { launch } from './browser';
+
+/**
+ * The run's seeded data folder, made by the first file that needs it (the files run one at a time). It
+ * is made beside its place and renamed into it once whole, so a first start that fails leaves nothing a
+ * later file would take for a seeded folder.
+ */
+async function seededDataDir(dist: string): Promise<string> {
+  const data = path.join(inject('ownPortalTemplate'), 'data');
+  if (!existsSync(data)) {
+    const making = `${data}.making`;
+    rmSync(making, { recursive: true, force: true });
+    const first = await startPortalProcess({ env: { DIST_DIR: dist }, keepDataDir: making, stdio: 'ignore' });
+    await first.stop();
+    renameSync(making, data);
+  }
+  return data;
+}
 
 export function useOwnPortal(env: Record<string, string> = {}): {
   readonly browser: Browser;

@@ -63,7 +63,7 @@ function alive(pid: number): boolean {
 }
 
 /** The databases a run makes: its kind, the pid of the run's process, a random part. */
-const RUN_DATABASE = /^portal_(template_empty|template_seeded|e2e)_([0-9]+)_[0-9a-f]+$/;
+const RUN_DATABASE = /^portal_(template_empty|template_seeded|e2e|backup)_([0-9]+)_[0-9a-f]+$/;
 
 /**
  * A run that was killed never reached its teardown, so its databases (the server tests' templates, the
@@ -89,11 +89,14 @@ export async function dropOrphanTemplates(): Promise<string[]> {
 }
 
 /** A new empty database of this run (`kind` names what it is for), and how to drop it. */
-export async function createRunDatabase(kind: 'e2e'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createRunDatabase(
+  kind: 'e2e' | 'backup',
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   await dropOrphanTemplates();
   const name = `portal_${kind}_${process.pid}_${randomBytes(3).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
   return {
+    name,
     url: databaseUrl(name),
     drop: () => withAdmin(async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
