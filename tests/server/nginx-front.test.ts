@@ -16,8 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-seed';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { filePart, jsonPart, multipart, pdf } from '../fixtures/files';
-import { documentationFiles, insertTicket, seedIds, truckPayload, type SeedIds } from '../fixtures/portal-data';
+import { seedIds, truckDocumentationUpload, type SeedIds } from '../fixtures/portal-data';
 import { freePort, startPortalProcess, type PortalProcess } from '../fixtures/portal-process';
 import { startS3Server, type S3Server } from '../fixtures/s3-server';
 import { createPostgresDatabase, usePostgres } from './helpers/test-app';
@@ -186,15 +185,7 @@ http {
 
     await stop(1);
     await stillServed(supplier);
-    const ticketId = await insertTicket(database.db, {
-      supplierId: ids.midwest,
-      carrierId: ids.rapido,
-      originDepotId: ids.chicagoYard,
-    });
-    const salesInvoice = pdf(80_000);
-    const files = documentationFiles(1);
-    files[0] = filePart('files[]', salesInvoice, 'sales invoice.pdf', 'application/pdf');
-    const body = multipart([...files, jsonPart('truckDocumentation', truckPayload(ids, ticketId))]);
+    const { body, salesInvoice } = await truckDocumentationUpload(database.db, ids);
     const uploaded = await request(
       session,
       'POST',

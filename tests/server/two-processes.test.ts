@@ -10,8 +10,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-seed';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
-import { filePart, jsonPart, multipart, pdf } from '../fixtures/files';
-import { documentationFiles, insertTicket, seedIds, truckPayload, type SeedIds } from '../fixtures/portal-data';
+import { seedIds, truckDocumentationUpload, type SeedIds } from '../fixtures/portal-data';
 import { startPortalProcess, type PortalProcess } from '../fixtures/portal-process';
 import { startS3Server, type S3Server } from '../fixtures/s3-server';
 import { EventStream } from './helpers/event-stream';
@@ -70,15 +69,7 @@ describe.runIf(usePostgres)('two server processes on one PostgreSQL and one S3 b
 
   it('should download from one process the documentation uploaded through the other', async () => {
     const supplier = await login(a, 'supplier1');
-    const ticketId = await insertTicket(database.db, {
-      supplierId: ids.midwest,
-      carrierId: ids.rapido,
-      originDepotId: ids.chicagoYard,
-    });
-    const salesInvoice = pdf(80_000);
-    const files = documentationFiles(1);
-    files[0] = filePart('files[]', salesInvoice, 'sales invoice.pdf', 'application/pdf');
-    const body = multipart([...files, jsonPart('truckDocumentation', truckPayload(ids, ticketId))]);
+    const { body, salesInvoice } = await truckDocumentationUpload(database.db, ids);
     const uploaded = await fetch(`${a.base}/api/trucks-documentation`, {
       method: 'POST',
       headers: { ...body.headers, authorization: `Bearer ${supplier}` },
