@@ -20,7 +20,7 @@ import type { FileStore } from '../../src/server/files/file-store';
 import { createFileStore } from '../../src/server/plugins/file-store';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo-seed';
 import { startS3Server, type S3Server } from '../fixtures/s3-server';
-import { createRunDatabase } from './helpers/database-templates';
+import { createRunDatabase, withAdmin } from './helpers/database-templates';
 import { bearer, usePostgres } from './helpers/test-app';
 
 const execFileAsync = promisify(execFile);
@@ -64,15 +64,6 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
     let run: Awaited<ReturnType<typeof createRunDatabase>> | undefined;
     let env: Record<string, string> = {};
 
-    const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      try {
-        return await work(client);
-      } finally {
-        await client.end();
-      }
-    };
     const command = (args: string[]) =>
       execFileAsync(process.execPath, ['--import', 'tsx', 'src/server/tools/backup.ts', ...args], {
         env: { ...process.env, DATABASE_URL: '', FILE_STORE: '', ...env },
@@ -112,7 +103,7 @@ for (const kind of usePostgres ? (['postgres'] as const) : (['pglite'] as const)
     async function wipe(): Promise<void> {
       rmSync(dataDir, { recursive: true, force: true });
       if (run) {
-        await admin(async (client) => {
+        await withAdmin(async (client) => {
           await client.query(`drop database ${run!.name} with (force)`);
           await client.query(`create database ${run!.name}`);
         });

@@ -32,7 +32,8 @@ declare module 'vitest' {
 
 const usePostgres = process.env.TEST_DATABASE === 'postgres' && !!process.env.DATABASE_URL;
 
-async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection to the test server's own database (DATABASE_URL), closed after. */
+export async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   try {
