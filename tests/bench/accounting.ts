@@ -56,7 +56,6 @@ async function prepare(dataDir: string): Promise<number> {
   return rpa!.id;
 }
 
-/** The server's node process: the largest resident process of the tree `npx tsx` started. */
 /** The Authorization header of the demo admin, signed in on the portal at `base` (its /api). */
 export async function adminHeaders(base: string): Promise<{ authorization: string }> {
   const login = await fetch(`${base}/auth/login`, {
@@ -68,6 +67,7 @@ export async function adminHeaders(base: string): Promise<{ authorization: strin
   return { authorization: `Bearer ${token}` };
 }
 
+/** The server's node process: the largest resident process of the tree `npx tsx` started. */
 export function serverPid(root: number): number {
   const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss=']).toString();
   const rows = out
