@@ -2,6 +2,7 @@ import './styles';
 import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { reportUncaughtErrors } from './lib/error-report';
 import { takeFirstList } from './lib/first-list';
 import { activateLocale, initialLocale, wholeCatalogue } from './lib/i18n';
 import { afterFirstScreen, holdUntilFirstScreen } from './lib/idle';
@@ -37,6 +38,7 @@ const startOffline = async (restored?: Promise<unknown>) =>
   (await import('./offline/start')).startOffline(queryClient, restored);
 
 async function start() {
+  reportUncaughtErrors();
   const { token, user } = getSession();
   const signedIn = Boolean(token && user);
   // Signed out on /login: that screen's own messages first (lib/i18n).

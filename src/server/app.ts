@@ -19,10 +19,12 @@ import { eventsPlugin } from './plugins/events';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { pushPlugin } from './plugins/push';
 import { databasePlugin } from './plugins/database';
+import { errorTrackerPlugin } from './plugins/error-tracker';
 import { fileStorePlugin } from './plugins/file-store';
 import { jobsPlugin } from './plugins/jobs';
 import { metricsPlugin } from './plugins/metrics';
 import { accountingRoutes } from './routes/accounting/accounting-routes';
+import { appErrorRoutes } from './routes/app-errors/app-error-routes';
 import { authRoutes } from './routes/auth/auth-routes';
 import { documentationRoutes } from './routes/documentation/documentation-routes';
 import { eventRoutes } from './routes/events/event-routes';
@@ -33,7 +35,7 @@ import { purchaseOrderRoutes } from './routes/purchase-orders/purchase-order-rou
 import { healthRoutes } from './routes/health/health-routes';
 import { compressAnswers } from './http/compression';
 import { guardConnections } from './http/connection-guard';
-import { requestIdOf, serializeRequest } from './http/request-log';
+import { requestIdOf, serializeRequest, withoutQueryParameters } from './http/request-log';
 import { masterRoutes } from './routes/masters/master-routes';
 import { masterAdminRoutes } from './routes/masters/master-admin-routes';
 import { contractRoutes } from './routes/contracts/contract-routes';
@@ -116,6 +118,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   guardConnections(app);
   // Set by the start script on SIGTERM: readiness answers 503 from then on (routes/health).
   app.decorate('draining', false);
+  await app.register(errorTrackerPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(fileStorePlugin);
 
@@ -124,6 +127,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (isOutOfSpace(error)) {
       // Named for the operator, and told to the user as what it is: nothing was saved, retry later.
       request.log.error({ err: error }, 'out of storage space: the disk or the database is full');
+      app.errorTracker.captureServerError(error, { request });
       return reply
         .status(507)
         .send(new HttpError(507, OUT_OF_SPACE, undefined, { code: ERROR_CODES.insufficientStorage }).toBody());
@@ -132,7 +136,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // A client that went away mid-upload (a phone losing its signal) is not a server fault.
     if (request.raw.aborted || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
       request.log.info({ err: error }, 'client aborted the request');
-    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    } else if (status >= 500) {
+      const failure = withoutQueryParameters(error);
+      request.log.error({ err: failure }, 'request failed');
+      app.errorTracker.captureServerError(failure, { request });
+    }
     const message = status >= 500 ? 'Internal Server Error' : error.message;
     return reply.status(status).send(new HttpError(status, message).toBody());
   });
@@ -189,6 +197,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(appErrorRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(ticketRoutes);

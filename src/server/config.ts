@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import * as v from 'valibot';
+import { dsnFromString } from '@sentry/core';
 import { resolveKey } from './secret-key';
 
 /** An S3-compatible bucket (FILE_STORE=s3://bucket/prefix) and how to reach it. */
@@ -86,6 +87,10 @@ export interface Config {
   metricsPort: number | undefined;
   /** Where the metrics port listens: this machine only by default. */
   metricsHost: string;
+  /** ERROR_TRACKER_DSN: where failures are reported (services/error-tracker.ts); undefined: nowhere. */
+  errorTrackerDsn: string | undefined;
+  /** ERROR_TRACKER_ENVIRONMENT: the environment the reports name (production unless told). */
+  errorTrackerEnvironment: string;
   fileStore: FileStoreConfig;
   oidc: {
     supplier: { issuer?: string; clientId?: string; clientSecret?: string };
@@ -134,6 +139,11 @@ const urlWith = (protocols: string[]) =>
     ),
   );
 const httpUrl = urlWith(['http:', 'https:']);
+// A Sentry-style DSN: https://public-key@host/project-id.
+const dsn = v.pipe(
+  httpUrl,
+  v.check((value) => dsnFromString(value) !== undefined, 'must be a DSN such as https://key@host/project-id'),
+);
 
 // A host name (letters, digits, dots, dashes) or an IPv4/IPv6 address.
 const host = v.pipe(
@@ -194,6 +204,8 @@ export const EnvSchema = v.object({
   CONNECTIONS_PER_CLIENT: optional(whole(1, 100_000, 'a whole number of connections, at least 1')),
   METRICS_PORT: optional(whole(0, 65_535, 'a port number from 0 to 65535')),
   METRICS_HOST: optional(v.string()),
+  ERROR_TRACKER_DSN: optional(dsn),
+  ERROR_TRACKER_ENVIRONMENT: optional(v.pipe(v.string(), v.maxLength(64, 'must be at most 64 characters'))),
   FILE_STORE: optional(fileStore),
   S3_ENDPOINT: optional(httpUrl),
   AWS_ENDPOINT_URL_S3: optional(httpUrl),
@@ -321,6 +333,8 @@ export function loadConfig(
     connectionsPerClient: env.CONNECTIONS_PER_CLIENT ?? 256,
     metricsPort: env.METRICS_PORT,
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
+    errorTrackerDsn: env.ERROR_TRACKER_DSN,
+    errorTrackerEnvironment: env.ERROR_TRACKER_ENVIRONMENT ?? 'production',
     fileStore: fileStoreOf(env, overrides.dataDir ?? dataDir),
     oidc: {
       supplier: {

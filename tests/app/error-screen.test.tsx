@@ -1,16 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetReports } from '../../src/app/lib/error-report';
 import { activateLocale } from '../../src/app/lib/i18n';
 import { createQueryClient } from '../../src/app/lib/query-client';
 import { AppProviders } from '../../src/app/providers';
 import { routes } from '../../src/app/router';
+import { installFakeServer } from './fake-server';
 
 /**
  * The real root route (its ErrorBoundary) over screens that fail: one throws while rendering, one's code
  * cannot be fetched (a lazy import rejected as browsers reject a module that is gone after a deploy).
  */
 function renderFailing(path: string) {
+  forgetReports();
+  const server = installFakeServer();
+  server.on('POST /api/app-errors', () => ({ status: 200, body: { ok: true } }));
   const root = routes[0] as NonIndexRouteObject;
   const failing: RouteObject[] = [
     {
@@ -30,6 +35,8 @@ function renderFailing(path: string) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  /** What the screen reported to the server. */
+  return () => server.calls.filter((call) => call.path === '/api/app-errors').map((call) => call.body);
 }
 
 afterEach(async () => {
@@ -42,8 +49,12 @@ describe('a screen that fails', () => {
   it('should show the error screen with a way to reload and a way home, not a blank page', async () => {
     // React and the router report the error on the console themselves.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderFailing('/boom');
+    const reported = renderFailing('/boom');
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    // The server is told, once, with where it happened.
+    expect(reported()).toEqual([
+      { kind: 'render', name: 'Error', message: 'a screen broke', stack: expect.any(String), path: '/boom' },
+    ]);
     expect(screen.getByText(/This screen ran into an error/)).toBeInTheDocument();
     expect(screen.getByText(/anything waiting in the outbox will still be sent/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
@@ -56,8 +67,9 @@ describe('a screen that fails', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     localStorage.setItem('locale', 'es');
     await activateLocale('es');
-    renderFailing('/stale');
+    const reported = renderFailing('/stale');
     expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
+    expect(reported()).toEqual([expect.objectContaining({ kind: 'render', name: 'TypeError', path: '/stale' })]);
     expect(screen.getByText(/No se pudo cargar esta pantalla/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recargar' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a mi inicio' })).toBeInTheDocument();

@@ -2,8 +2,11 @@
  * A screen whose code cannot be fetched (the usual render failure on a phone: a deploy replaced it, or
  * the connection dropped as it loaded) shows the error screen, in both languages and widths, usable by
  * keyboard, with no serious accessibility finding; and its way home works once the code can be had.
+ * The failure reaches the error tracker the portal reports to (support/global-setup.ts), through the
+ * portal, naming the user and the screen's path.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Event } from '@sentry/core';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, PHONE, baseUrl, launch, shot } from './support/browser';
 import { apiLogin } from './support/api';
@@ -18,6 +21,15 @@ afterAll(async () => {
 });
 
 const HOME_CHUNK = /\/assets\/suppliers-home-page-[\w-]+\.js$/;
+
+/** The app's render failures on the supplier's home that the error tracker received so far. */
+async function homeFailuresReported(): Promise<Event[]> {
+  const events = (await (await fetch(`${inject('errorTrackerUrl')}/events`)).json()) as Event[];
+  return events.filter(
+    (event) =>
+      event.tags?.source === 'app' && event.tags.kind === 'render' && event.request?.url === '/dashboard/suppliers',
+  );
+}
 
 describe('the error screen', () => {
   it.each([
@@ -42,9 +54,22 @@ describe('the error screen', () => {
         [session.token, JSON.stringify(session.user), locale] as const,
       );
       await page.route(HOME_CHUNK, (route) => route.abort('internetdisconnected'));
+      const reportedBefore = (await homeFailuresReported()).length;
       await page.goto('/dashboard/suppliers');
 
       await page.getByRole('heading', { name: heading }).waitFor();
+      // Reported once, by the app to the portal and by the portal to the tracker (each case is a new
+      // page load, so one more than before).
+      let reported = await homeFailuresReported();
+      while (reported.length === reportedBefore) {
+        await page.waitForTimeout(100);
+        reported = await homeFailuresReported();
+      }
+      expect(reported).toHaveLength(reportedBefore + 1);
+      expect(reported.at(-1)).toMatchObject({
+        exception: { values: [{ type: 'TypeError', value: expect.stringMatching(/dynamically imported module/) }] },
+        user: { id: String(session.user.id) },
+      });
       await shot(page, `error-screen-${viewport.width}-${locale}`);
       const serious = (await runAxe(page)).filter((f) => f.impact === 'critical' || f.impact === 'serious');
       expect(serious).toEqual([]);

@@ -22,6 +22,8 @@ const EXPECTED: Record<string, string> = {
   'GET /health/ready': '200 200 200 200 200 200 200',
   'GET /auth/captcha': '200 200 200 200 200 200 200',
   'GET /auth/captcha/required': '200 200 200 200 200 200 200',
+  // Public: an empty body is refused for every caller, a forged token included.
+  'POST /app-errors': '400 400 400 400 400 400 400',
   'POST /auth/login': '400 400 400 400 400 400 400',
   'POST /auth/login/token': '401 401 200 200 200 200 200',
   'POST /auth/logout': '401 401 200 200 200 200 200',

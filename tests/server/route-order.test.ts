@@ -65,6 +65,8 @@ describe('route refusal order', () => {
         'GET /api/health',
         'GET /api/health/live',
         'GET /api/health/ready',
+        // A screen can fail before anyone signs in (routes/app-errors).
+        'POST /api/app-errors',
         'POST /api/auth/login',
         'POST /api/auth/password',
         'POST /api/auth/sso/handoff',

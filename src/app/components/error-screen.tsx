@@ -3,12 +3,15 @@
  * the user's words and language, and two ways on. The usual cause on a phone is a screen's code that
  * cannot be fetched: a new version was deployed since the app started, or the connection dropped
  * while it loaded; reloading fixes the first. Nothing is lost either way: saved work is on the server
- * and what was queued offline stays in the outbox, so the screen says so.
+ * and what was queued offline stays in the outbox, so the screen says so. The failure is reported to the
+ * server (lib/error-report.ts), except an address that names no screen (404): that is no fault of the app.
  */
 import { Button, Center, Code, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { reportAppError } from '../lib/error-report';
 import { PATHS } from '../paths';
 
 /** A lazy screen's module that could not be fetched, as browsers word it (Chromium, Firefox, WebKit). */
@@ -20,6 +23,10 @@ export function ErrorScreen() {
   const error = useRouteError();
   const notLoaded = error instanceof Error && NOT_LOADED.test(error.message);
   const status = isRouteErrorResponse(error) ? error.status : null;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (status === null || status >= 500) reportAppError(error, 'render', pathname);
+  }, [error, status, pathname]);
 
   return (
     <Center mih="100dvh" p="md">

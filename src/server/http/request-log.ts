@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm';
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
 
@@ -48,4 +49,26 @@ export function serializeRequest(request: FastifyRequest): Record<string, unknow
 /** Names the signed-in user on every later line of this request (the completion line included). */
 export function bindUser(request: FastifyRequest, userId: number): void {
   (request.log as { setBindings?: (bindings: Record<string, unknown>) => void }).setBindings?.({ userId });
+}
+
+/**
+ * A failed query's error (drizzle's DrizzleQueryError) lists the query's parameters in its message: what
+ * a user typed, a hash, an id. The log and the error tracker get the database's own error and the query
+ * text instead, with the frames of the call that ran it (a stack's message lines are not frames, so the
+ * parameters do not come back through them).
+ */
+export function withoutQueryParameters(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = error.cause instanceof Error ? (error.cause as Error & { code?: unknown }) : undefined;
+  const safe = new Error(`${cause?.message ?? 'The query failed'}\nFailed query: ${error.query}`) as Error & {
+    code?: unknown;
+  };
+  // pg names its errors 'error' and PGlite's class name is minified: an error with a SQLSTATE is the
+  // database's own, and is named so.
+  const fromDatabase = typeof cause?.code === 'string' && /^[0-9A-Z]{5}$/.test(cause.code);
+  safe.name = fromDatabase ? 'DatabaseError' : (cause?.name ?? 'DrizzleQueryError');
+  if (cause?.code !== undefined) safe.code = cause.code;
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
+  return safe;
 }

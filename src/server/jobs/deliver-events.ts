@@ -12,6 +12,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import { reportingFailures } from './report-failures';
 import type { Db } from '../db/database';
 import { DEFAULT_EVENT_TITLE } from '../../shared/domain/events';
 import {
@@ -145,10 +146,14 @@ export interface EventDelivery {
  */
 export async function startEventDelivery(app: FastifyInstance, boss: PgBoss): Promise<EventDelivery> {
   await boss.createQueue(DELIVER_EVENTS_JOB, { policy: 'short' });
-  const workerId = await boss.work(DELIVER_EVENTS_JOB, { pollingIntervalSeconds: 2 }, async () => {
-    const result = await deliverEvents({ db: app.db, push: app.push, log: app.log });
-    if (result.delivered) app.log.debug(result, 'events delivered');
-  });
+  const workerId = await boss.work(
+    DELIVER_EVENTS_JOB,
+    { pollingIntervalSeconds: 2 },
+    reportingFailures(app, DELIVER_EVENTS_JOB, async () => {
+      const result = await deliverEvents({ db: app.db, push: app.push, log: app.log });
+      if (result.delivered) app.log.debug(result, 'events delivered');
+    }),
+  );
   let closing = false;
   const nudge = () => {
     if (closing) return;

@@ -25,6 +25,7 @@ import {
 import { FOLD_COUNTS_CRON, FOLD_COUNTS_JOB, foldCounts } from '../jobs/fold-counts';
 import { REFRESH_STATISTICS_CRON, REFRESH_STATISTICS_JOB, refreshStatistics } from '../jobs/refresh-statistics';
 import { REFRESH_TICKET_VIEWS_JOB, refreshTicketViews } from '../jobs/refresh-ticket-views';
+import { reportingFailures } from '../jobs/report-failures';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,10 +52,12 @@ async function registerJobs(app: FastifyInstance) {
   boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
   await boss.start();
   app.decorate('boss', boss);
+  /** A worker for `job` whose failures are logged and reported (jobs/report-failures.ts). */
+  const work = (job: string, handler: () => Promise<unknown>) => boss.work(job, reportingFailures(app, job, handler));
 
   await boss.createQueue(ORPHAN_FILES_JOB);
   await boss.schedule(ORPHAN_FILES_JOB, '*/10 * * * *');
-  await boss.work(ORPHAN_FILES_JOB, async () => {
+  await work(ORPHAN_FILES_JOB, async () => {
     const { removed } = await sweepOrphanFiles(app.db, app.files);
     if (removed) app.log.info({ removed }, 'orphan files removed');
   });
@@ -62,7 +65,7 @@ async function registerJobs(app: FastifyInstance) {
   // Every minute: expire offers, offer the next carrier, retry unassigned tickets, remove stale ones.
   await boss.createQueue(ALLOCATION_SWEEP_JOB);
   await boss.schedule(ALLOCATION_SWEEP_JOB, '* * * * *');
-  await boss.work(ALLOCATION_SWEEP_JOB, async () => {
+  await work(ALLOCATION_SWEEP_JOB, async () => {
     const result = await runAllocationSweep(app.db, new Date());
     if (result.removed || result.expired || result.offered) app.log.info(result, 'allocation sweep');
   });
@@ -71,7 +74,7 @@ async function registerJobs(app: FastifyInstance) {
   const cleanup = async (job: string, cron: string, run: () => Promise<{ removed: number }>, what: string) => {
     await boss.createQueue(job);
     await boss.schedule(job, cron);
-    await boss.work(job, async () => {
+    await work(job, async () => {
       const { removed } = await run();
       if (removed) app.log.info({ removed }, `${what} removed`);
     });
@@ -108,7 +111,7 @@ async function registerJobs(app: FastifyInstance) {
   // (Not logged: on a busy day it folds something every minute.)
   await boss.createQueue(FOLD_COUNTS_JOB);
   await boss.schedule(FOLD_COUNTS_JOB, FOLD_COUNTS_CRON);
-  await boss.work(FOLD_COUNTS_JOB, async () => {
+  await work(FOLD_COUNTS_JOB, async () => {
     await foldCounts(app.db);
   });
   // Per-hour counts are read for the last 30 days only.
@@ -119,12 +122,12 @@ async function registerJobs(app: FastifyInstance) {
     await refreshStatistics(app.db);
     await boss.createQueue(REFRESH_STATISTICS_JOB);
     await boss.schedule(REFRESH_STATISTICS_JOB, REFRESH_STATISTICS_CRON);
-    await boss.work(REFRESH_STATISTICS_JOB, () => refreshStatistics(app.db));
+    await work(REFRESH_STATISTICS_JOB, () => refreshStatistics(app.db));
   }
 
   // Stored ticket views of an older definition are rewritten once after each start (one process does it).
   await boss.createQueue(REFRESH_TICKET_VIEWS_JOB);
-  await boss.work(REFRESH_TICKET_VIEWS_JOB, async () => {
+  await work(REFRESH_TICKET_VIEWS_JOB, async () => {
     const { batches } = await refreshTicketViews(app.db);
     app.log.info({ batches }, 'stored ticket views checked');
   });

@@ -29,7 +29,10 @@ export async function api<T>(path: string, init: { method?: string; token?: stri
 
 /** Signs a demo user in through the API: their token and their yards (for a supplier). */
 export const apiLogin = (username: string) =>
-  api<{ token: string; user: { userDetail: { supplier: { depots: { id: number }[] } | null } } }>('/auth/login', {
-    method: 'POST',
-    body: { username, password: DEMO_PASSWORD },
-  });
+  api<{ token: string; user: { id: number; userDetail: { supplier: { depots: { id: number }[] } | null } } }>(
+    '/auth/login',
+    {
+      method: 'POST',
+      body: { username, password: DEMO_PASSWORD },
+    },
+  );
