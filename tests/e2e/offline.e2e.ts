@@ -12,7 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { pdf } from '../fixtures/files';
-import { DEMO_PASSWORD, PHONE, baseUrl, launch, newContext, untilOfflineReady, watchErrors } from './support/browser';
+import {
+  DEMO_PASSWORD,
+  PHONE,
+  baseUrl,
+  launch,
+  newContext,
+  shot,
+  untilOfflineReady,
+  watchErrors,
+} from './support/browser';
+import { runAxe } from './support/axe';
+import { settle } from './support/settle';
 import { queuedPhotoSizes, twelveMegapixelJpeg } from './support/camera-photo';
 import { launchCuttingProxy } from './support/cutting-proxy';
 import { signIn } from './support/session';
@@ -315,6 +326,77 @@ describe('offline outbox', () => {
     expect(doc?.photos).toHaveLength(4);
     expect((await ticketOf(tripId)).status.name).toBe('SUPPLIER_INVOICED');
     expect(reopenErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('should tell how long the outbox has held its item and warn on the home after 12 hours, at 390 px in both languages', async () => {
+    const tripId = await confirmedTruckTicket();
+    const { context, page, errors } = await supplierPhone();
+    await signIn(page, 'supplier2');
+    await openTruckForm(page);
+    await installed(page, FORM_LISTS);
+    // Spanish was used on this phone before (its catalogue is kept only once used): the check below reads
+    // the outbox in both languages without a connection.
+    for (const locale of ['es', 'en'] as const) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      await page.reload();
+      await untilOfflineReady(page, locale);
+    }
+    await documentOffline(page, context, tripId, `AGE-${Date.now()}`);
+
+    // The item was queued 13 hours ago: what a phone left in a truck's glovebox since the morning holds.
+    await page.evaluate(async (name) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const store = db.transaction('outbox', 'readwrite').objectStore('outbox');
+      const items = await new Promise<{ queuedAt: string }[]>((resolve) => {
+        const all = store.getAll();
+        all.onsuccess = () => resolve(all.result as { queuedAt: string }[]);
+      });
+      for (const item of items) store.put({ ...item, queuedAt: new Date(Date.now() - 13 * 3600_000).toISOString() });
+      await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+      db.close();
+    }, 'scrap-portal-offline');
+
+    for (const [locale, warningText, open, waited] of [
+      [
+        'en',
+        '1 item has waited in the outbox for more than 12 hours (the oldest for 13 hours).',
+        'Open the outbox',
+        'It has waited 13 hours.',
+      ],
+      [
+        'es',
+        '1 elemento lleva más de 12 horas esperando en la bandeja de salida (el más antiguo, 13 horas).',
+        'Abrir la bandeja de salida',
+        'Lleva 13 horas esperando.',
+      ],
+    ] as const) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      // Still offline: the home comes from the service worker and the saved list.
+      await page.reload();
+      const warning = page.getByTestId('outbox-wait-warning');
+      await expect.poll(() => warning.textContent()).toContain(warningText);
+      await settle(page);
+      await shot(page, `outbox-warning-390-${locale}`);
+      await warning.getByRole('button', { name: open }).click();
+      const drawer = page.getByRole('dialog');
+      await expect.poll(() => drawer.getByTestId('outbox-oldest').textContent()).toBe(waited);
+      // The browser's answer to keeping the outbox is said either way (headless Chromium's is its own).
+      expect(await drawer.locator('[data-testid="outbox-kept"], [data-testid="outbox-not-kept"]').count()).toBe(1);
+      // The drawer's slide-in done: mid-animation its text is faded, and axe would read that.
+      await settle(page);
+      await shot(page, `outbox-drawer-390-${locale}`);
+      const serious = (await runAxe(page)).filter((f) => f.impact === 'critical' || f.impact === 'serious');
+      expect(serious).toEqual([]);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+    }
+    expect(errors).toEqual([]);
+    // Never sent: the context and its outbox go together.
     await context.close();
   });
 

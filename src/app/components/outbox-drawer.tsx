@@ -1,21 +1,26 @@
 /**
  * The outbox list: each waiting write with its state, upload progress, attempts and the server's
  * message when it was refused. Documentation can be reopened in its form; anything can be discarded.
+ * Above the list: how long the oldest has waited, and whether the browser agreed to keep the outbox
+ * (offline/storage.ts): one that did not may clear it after days without use, Safari especially.
  */
 import { Alert, Badge, Button, Drawer, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconClockEdit, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../shared/format/display-format';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOffline } from '../lib/connectivity';
+import { useNow } from '../lib/use-now';
 import { PATHS } from '../paths';
 import { removeItem, retryNow } from '../offline/outbox';
+import { formatWait, oldestQueuedAt } from '../offline/outbox-age';
 import { itemTitle, refusalExplanation, refusalText } from '../offline/outbox-messages';
 import type { OutboxItem } from '../offline/outbox-types';
 import { requestSync } from '../offline/page-sync';
 import { useUploadProgress } from '../offline/progress';
+import { getPersistence, subscribePersistence } from '../offline/storage';
 
 export interface OutboxDrawerProps {
   opened: boolean;
@@ -133,6 +138,43 @@ function OutboxEntry({
   );
 }
 
+/** How long the oldest item has waited, and whether this browser keeps the outbox. */
+function OutboxKeeping({ items }: { items: OutboxItem[] }) {
+  const { t, i18n } = useLingui();
+  const now = useNow(60_000).getTime();
+  const persistence = useSyncExternalStore(subscribePersistence, getPersistence, getPersistence);
+  const oldest = oldestQueuedAt(items);
+  if (oldest === null) return null;
+  const age = formatWait(now - oldest, i18n.locale);
+  return (
+    <>
+      <Text size="sm" fw={600} data-testid="outbox-oldest">
+        {items.length === 1 ? t`It has waited ${age}.` : t`The oldest has waited ${age}.`}
+      </Text>
+      {persistence === 'granted' && (
+        <Text size="sm" c="dimmed" data-testid="outbox-kept">
+          {t`This browser keeps the outbox on this device until it is sent.`}
+        </Text>
+      )}
+      {(persistence === 'refused' || persistence === 'unsupported') && (
+        <Alert
+          color="yellow"
+          variant="light"
+          p="xs"
+          icon={<IconAlertTriangle size={16} />}
+          // A standing notice, not an event: announced politely, and not taken for a refusal's alert.
+          role="status"
+          data-testid="outbox-not-kept"
+        >
+          <Text size="sm">
+            {t`This browser has not agreed to keep the outbox: it may clear it if the portal is not opened for some days. Send these as soon as you have a connection.`}
+          </Text>
+        </Alert>
+      )}
+    </>
+  );
+}
+
 export function OutboxDrawer({ opened, onClose, items }: OutboxDrawerProps) {
   const { t } = useLingui();
   const offline = useOffline();
@@ -165,6 +207,7 @@ export function OutboxDrawer({ opened, onClose, items }: OutboxDrawerProps) {
             ? t`You are offline. These are kept on this device and sent when the connection returns.`
             : t`These are sent to the server in order. Refused items stay here until you fix or discard them.`}
         </Text>
+        <OutboxKeeping items={items} />
         {items.length === 0 && <Text size="sm">{t`Nothing waiting to be sent.`}</Text>}
         {items.map((item) => (
           <OutboxEntry key={item.id} item={item} offline={offline} onEdit={edit} onReanswer={reanswer} />

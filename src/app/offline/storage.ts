@@ -19,13 +19,43 @@ export function isQuotaError(error: unknown): boolean {
   return inner !== undefined && inner !== error && isQuotaError(inner);
 }
 
-/** Asks once per start; browsers grant it silently to installed apps or after engagement. */
+/**
+ * The browser's last answer: 'granted' (kept until the user clears it), 'refused' (best effort: the
+ * browser may clear it under pressure, and Safari after some days without use), 'unsupported', or null
+ * before the first answer. The outbox says so when it holds something the browser did not agree to keep.
+ */
+export type Persistence = 'granted' | 'refused' | 'unsupported' | null;
+
+let persistence: Persistence = null;
+const listeners = new Set<() => void>();
+
+export function getPersistence(): Persistence {
+  return persistence;
+}
+
+export function subscribePersistence(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function answered(value: Exclude<Persistence, null>): boolean {
+  if (persistence !== value) {
+    persistence = value;
+    for (const listener of listeners) listener();
+  }
+  return value === 'granted';
+}
+
+/**
+ * Asked at start and again each time something is queued offline: browsers grant it silently to
+ * installed apps or after engagement, so a later ask may succeed where the first did not.
+ */
 export async function requestPersistentStorage(): Promise<boolean> {
   try {
-    if (typeof navigator === 'undefined' || !navigator.storage?.persist) return false;
-    if (await navigator.storage.persisted()) return true;
-    return await navigator.storage.persist();
+    if (typeof navigator === 'undefined' || !navigator.storage?.persist) return answered('unsupported');
+    if (await navigator.storage.persisted()) return answered('granted');
+    return answered((await navigator.storage.persist()) ? 'granted' : 'refused');
   } catch {
-    return false;
+    return answered('refused');
   }
 }

@@ -99,7 +99,7 @@ export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitRes
       stored = false;
     }
     if (!online) {
-      // The first time the device really holds user data, ask again to keep it (Chromium decides by engagement).
+      // The device now really holds user data: ask again to keep it (Chromium decides by engagement).
       void requestPersistentStorage();
       requestSync();
       return { status: 'queued', item, reason: 'offline' };

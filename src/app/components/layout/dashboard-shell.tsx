@@ -3,10 +3,12 @@
  * user menu; a strip in the role's colour; the side menu from 992 px, a bottom bar below.
  */
 import { AppShell, Box } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import type { Role } from '../../../shared/domain/roles';
 import type { User } from '../../../shared/schemas/user';
+import { wholeCatalogue } from '../../lib/i18n';
+import { firstScreenIdle } from '../../lib/idle';
 import { ROLE_COLORS } from '../../lib/theme';
 import { SEARCH_HOME } from '../../paths';
 import { LanguageSwitch } from '../language-switch';
@@ -34,11 +36,21 @@ export interface DashboardShellProps {
   children: ReactNode;
 }
 
+// Loaded as the outbox indicator is (offline-badge.tsx): the outbox's code waits for the first screen.
+const OutboxWaitWarning = lazy(async () => {
+  await firstScreenIdle();
+  const [module] = await Promise.all([import('../outbox-wait-warning'), wholeCatalogue()]);
+  return { default: module.OutboxWaitWarning };
+});
+
 const STRIP = 4;
 const BAR = 64;
 
 export function DashboardShell({ user, role, home, onLogout, onChangePassword, children }: DashboardShellProps) {
   const menu = ROLE_MENUS[role];
+  const { pathname } = useLocation();
+  // The home: where the logo leads, or the list it opens on (the admin's ongoing tickets).
+  const onHome = [home, SEARCH_HOME[role]].includes(pathname.replace(/(.)\/$/, '$1'));
 
   return (
     <AppShell
@@ -74,6 +86,11 @@ export function DashboardShell({ user, role, home, onLogout, onChangePassword, c
         <Box maw={1400} mx="auto">
           <OfflineReadyNote />
           <SessionEndWarning />
+          {onHome && (
+            <Suspense fallback={null}>
+              <OutboxWaitWarning userId={user.id} />
+            </Suspense>
+          )}
           {children}
         </Box>
       </AppShell.Main>

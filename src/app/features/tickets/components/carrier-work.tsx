@@ -23,7 +23,8 @@ import { openOffer } from '../ticket-format';
 import type { Ticket } from '../types';
 import { LazyTicketDialogs, type OpenDialog } from './lazy-ticket-dialogs';
 import type { TicketDialogKind } from './ticket-actions';
-import { WorkCard, WorkCards, WorkSection, useClockTime, useDayAndTime, useNow, useWorkList } from './work-section';
+import { useNow } from '../../../lib/use-now';
+import { WorkCard, WorkCards, WorkSection, useClockTime, useDayAndTime, useWorkList } from './work-section';
 
 function TimeLeft({ ticket, hours, now }: { ticket: Ticket; hours: number | undefined; now: Date }) {
   const { t } = useLingui();

@@ -7,7 +7,7 @@
 import { Anchor, Badge, Box, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { firstListRequest } from '../../../../shared/domain/first-list';
 import type { TicketList } from '../../../../shared/domain/role-views';
@@ -26,16 +26,6 @@ export function useWorkList(list: TicketList, enabled = true) {
   const query = useQuery({ ...ticketsQueryOptions(firstListRequest(list).filters), enabled });
   // Paused with nothing kept: offline before this list was ever loaded on this device.
   return { ...query, notOnDevice: query.isPending && query.fetchStatus === 'paused' };
-}
-
-/** The time now, renewed every `everyMs` (countdowns and "today" move on while the screen stays open). */
-export function useNow(everyMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 /** A clock time naming its time zone ('2:35 PM CST'): the time decides something (src/shared/format). */
