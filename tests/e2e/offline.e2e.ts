@@ -7,6 +7,9 @@
  * ticket list shown after an offline reload. Tickets are created through the API for each test, for
  * supplier2, so the lists other e2e files read for supplier1 keep their first page.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -398,6 +401,56 @@ describe('offline outbox', () => {
     expect(errors).toEqual([]);
     // Never sent: the context and its outbox go together.
     await context.close();
+  });
+
+  it('should carry a documentation from a phone to another browser in a file and create it exactly once, even from the file twice', async () => {
+    const tripId = await confirmedTruckTicket();
+    const { context, page, errors } = await supplierPhone();
+    await signIn(page, 'supplier2');
+    await openTruckForm(page);
+    await installed(page, FORM_LISTS);
+    await documentOffline(page, context, tripId, `FILE-${Date.now()}`);
+
+    // Saved to a file on the phone, still offline (the phone whose browser cannot reach the portal).
+    await outboxButton(page).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save to a file' }).click(),
+    ]);
+    // Kept apart: the browser deletes its downloads with the context.
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'outbox-file-')), download.suggestedFilename());
+    await download.saveAs(file);
+    expect(path.basename(file)).toMatch(/^outbox-\d{4}-\d{2}-\d{2}\.json$/);
+    await expect.poll(() => page.getByTestId('outbox-file-result').textContent()).toBe('1 item saved to the file.');
+    await settle(page);
+    await shot(page, 'outbox-file-390-en');
+    const serious = (await runAxe(page)).filter((f) => f.impact === 'critical' || f.impact === 'serious');
+    expect(serious).toEqual([]);
+    expect(errors).toEqual([]);
+    // The phone is never reconnected: its copy is not what reaches the server.
+    await context.close();
+
+    // Another browser of the same user, online: the outbox is empty, so it is opened from the account menu.
+    const other = await supplierPhone();
+    await signIn(other.page, 'supplier2');
+    for (let round = 1; round <= 2; round++) {
+      await other.page.getByRole('button', { name: /^Account of/ }).click();
+      await other.page.getByRole('menuitem', { name: 'Outbox' }).click();
+      await other.page.locator('input[type="file"][accept*="json"]').setInputFiles(file);
+      await expect
+        .poll(() => other.page.getByTestId('outbox-file-result').textContent())
+        .toBe('1 item added from the file. It is sent in turn.');
+      // Sent from here: the first time stored, the second answered from the first (its Idempotency-Key).
+      await expect.poll(() => documentationOf(tripId), { interval: 500 }).not.toBeNull();
+      await expect.poll(() => other.page.getByTestId('outbox-item').count()).toBe(0);
+      await other.page.keyboard.press('Escape');
+      await other.page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    const doc = await documentationOf(tripId);
+    expect(doc && fileCount(doc)).toBe(8);
+    expect((await ticketOf(tripId)).status.name).toBe('SUPPLIER_INVOICED');
+    expect(other.errors).toEqual([]);
+    await other.context.close();
   });
 
   it("should be sent by the service worker's Background Sync with no page of the app open", async () => {

@@ -4,10 +4,18 @@
  * Above the list: how long the oldest has waited, and whether the browser agreed to keep the outbox
  * (offline/storage.ts): one that did not may clear it after days without use, Safari especially.
  */
-import { Alert, Badge, Button, Drawer, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Drawer, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import { IconAlertTriangle, IconClockEdit, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconClockEdit,
+  IconEdit,
+  IconFileDownload,
+  IconFileUpload,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import { formatDateTime } from '../../shared/format/display-format';
 import { useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,12 +27,16 @@ import { formatWait, oldestQueuedAt } from '../offline/outbox-age';
 import { itemTitle, refusalExplanation, refusalText } from '../offline/outbox-messages';
 import type { OutboxItem } from '../offline/outbox-types';
 import { requestSync } from '../offline/page-sync';
+import { exportOutbox, importOutbox, OutboxFileError, readOutboxFile } from '../offline/outbox-file';
 import { useUploadProgress } from '../offline/progress';
-import { getPersistence, subscribePersistence } from '../offline/storage';
+import { getPersistence, OutOfSpaceError, subscribePersistence } from '../offline/storage';
+import { saveFile } from '../lib/download';
 
 export interface OutboxDrawerProps {
   opened: boolean;
   onClose: () => void;
+  /** The signed-in user, whose outbox this is (a file of another user's is refused). */
+  userId: number;
   items: OutboxItem[];
 }
 
@@ -175,7 +187,88 @@ function OutboxKeeping({ items }: { items: OutboxItem[] }) {
   );
 }
 
-export function OutboxDrawer({ opened, onClose, items }: OutboxDrawerProps) {
+/**
+ * The outbox to and from a file (offline/outbox-file.ts): what waits here, carried to another device
+ * or browser, which sends it once. Every outcome is said here, in the drawer: nothing is dropped silently.
+ */
+function OutboxFiles({ userId, items }: { userId: number; items: OutboxItem[] }) {
+  const { t } = useLingui();
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = async () => {
+    setSaid(null);
+    const { file, count } = await exportOutbox(userId);
+    saveFile({ blob: file, fileName: `outbox-${new Date().toISOString().slice(0, 10)}.json` });
+    setSaid({ ok: true, text: count === 1 ? t`1 item saved to the file.` : t`${count} items saved to the file.` });
+  };
+  const add = async (file: File | null) => {
+    if (!file) return;
+    setSaid(null);
+    let added = 0;
+    try {
+      const result = await importOutbox(await readOutboxFile(file, userId), () => (added += 1));
+      added = result.added;
+      const { alreadyHere } = result;
+      setSaid({
+        ok: true,
+        text:
+          added === 0
+            ? t`Everything in this file is already in the outbox.`
+            : alreadyHere === 0
+              ? added === 1
+                ? t`1 item added from the file. It is sent in turn.`
+                : t`${added} items added from the file. They are sent in turn.`
+              : t`${added} added from the file, ${alreadyHere} already in the outbox.`,
+      });
+      if (added > 0) requestSync(true);
+    } catch (error) {
+      setSaid({ ok: false, text: fileProblem(error, added) });
+    }
+  };
+  const fileProblem = (error: unknown, added: number): string => {
+    if (error instanceof OutOfSpaceError) {
+      return t`This device has no room left: ${added} items were added from the file, the rest were not.`;
+    }
+    const problem = error instanceof OutboxFileError ? error.problem : 'unreadable';
+    if (problem === 'other-user') return t`This file holds another user's outbox. Sign in as that user to send it.`;
+    if (problem === 'newer-version')
+      return t`This file was made by a newer version of the portal. Reload the portal and try again.`;
+    if (problem === 'damaged') return t`A file inside this outbox file is damaged. Nothing was added.`;
+    return t`This is not an outbox file of the portal, or it is damaged. Nothing was added.`;
+  };
+  return (
+    <Stack gap={6}>
+      <Text size="xs" c="dimmed">
+        {t`A file carries what waits here to another device or browser, which sends it once.`}
+      </Text>
+      <Group gap="xs">
+        {items.length > 0 && (
+          <Button
+            size="compact-md"
+            variant="default"
+            leftSection={<IconFileDownload size={16} />}
+            onClick={() => void save()}
+          >
+            {t`Save to a file`}
+          </Button>
+        )}
+        <FileButton accept="application/json,.json" onChange={(file) => void add(file)}>
+          {(props) => (
+            <Button {...props} size="compact-md" variant="default" leftSection={<IconFileUpload size={16} />}>
+              {t`Add from a file`}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {said && (
+        <Text size="sm" role="status" c={said.ok ? undefined : 'red'} data-testid="outbox-file-result">
+          {said.text}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function OutboxDrawer({ opened, onClose, userId, items }: OutboxDrawerProps) {
   const { t } = useLingui();
   const offline = useOffline();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -212,6 +305,7 @@ export function OutboxDrawer({ opened, onClose, items }: OutboxDrawerProps) {
         {items.map((item) => (
           <OutboxEntry key={item.id} item={item} offline={offline} onEdit={edit} onReanswer={reanswer} />
         ))}
+        <OutboxFiles userId={userId} items={items} />
       </Stack>
     </Drawer>
   );

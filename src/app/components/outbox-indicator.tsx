@@ -49,7 +49,7 @@ export function OutboxIndicator() {
           </ActionIcon>
         </Indicator>
       </Tooltip>
-      <OutboxDrawer opened={opened} onClose={close} items={items} />
+      <OutboxDrawer opened={opened} onClose={close} userId={userId} items={items} />
     </>
   );
 }

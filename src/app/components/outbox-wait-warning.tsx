@@ -18,7 +18,7 @@ export function OutboxWaitWarning({ userId }: { userId: number }) {
   const now = useNow(60_000).getTime();
   const [opened, { open, close }] = useDisclosure(false);
   const warning = lateInOutbox(items, now);
-  if (!warning) return opened ? <OutboxDrawer opened onClose={close} items={items} /> : null;
+  if (!warning) return opened ? <OutboxDrawer opened onClose={close} userId={userId} items={items} /> : null;
   const { late, oldest } = warning;
   const limit = formatWait(OUTBOX_WAIT_WARNING_MS, i18n.locale);
   const age = formatWait(now - oldest, i18n.locale);
@@ -42,7 +42,7 @@ export function OutboxWaitWarning({ userId }: { userId: number }) {
           {t`Open the outbox`}
         </Button>
       </Alert>
-      <OutboxDrawer opened={opened} onClose={close} items={items} />
+      <OutboxDrawer opened={opened} onClose={close} userId={userId} items={items} />
     </>
   );
 }

@@ -1,9 +1,13 @@
 import { Avatar, Box, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconChevronDown, IconCloudUpload, IconKey, IconLogout } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from '../../../shared/schemas/user';
 import { useOutboxItems } from '../../offline/use-outbox';
+
+// The outbox's code (Dexie) is loaded when the user opens it from here: an empty outbox has no header
+// button, and this entry is where a file from another device is added (outbox-drawer.tsx).
+const OutboxDrawer = lazy(() => import('../outbox-drawer').then((m) => ({ default: m.OutboxDrawer })));
 
 export interface UserMenuProps {
   user: User;
@@ -35,8 +39,10 @@ export function UserMenu({ user, onLogout, onChangePassword, className }: UserMe
   const name = user.userDetail.name || user.username;
   const affiliation = useAffiliation(user);
   // Queued writes stay on the device for this user (sent when they sign in again); say so first.
-  const waiting = useOutboxItems(user.id).length;
+  const outbox = useOutboxItems(user.id);
+  const waiting = outbox.length;
   const [confirming, setConfirming] = useState(false);
+  const [outboxOpen, setOutboxOpen] = useState(false);
   const logout = () => (waiting > 0 ? setConfirming(true) : onLogout());
 
   return (
@@ -77,11 +83,19 @@ export function UserMenu({ user, onLogout, onChangePassword, className }: UserMe
               {t`Change password`}
             </Menu.Item>
           )}
+          <Menu.Item leftSection={<IconCloudUpload size={16} />} onClick={() => setOutboxOpen(true)}>
+            {t`Outbox`}
+          </Menu.Item>
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
             {t`Log out`}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {outboxOpen && (
+        <Suspense fallback={null}>
+          <OutboxDrawer opened onClose={() => setOutboxOpen(false)} userId={user.id} items={outbox} />
+        </Suspense>
+      )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Log out with unsent items?`} centered>
         <Text size="sm">
           {waiting === 1

@@ -132,7 +132,7 @@ export function SupplierWork({ user }: { user: User }) {
           </Card>
         )}
       </WorkSection>
-      <OutboxDrawer opened={outboxOpen} onClose={() => setOutboxOpen(false)} items={refusedItems} />
+      <OutboxDrawer opened={outboxOpen} onClose={() => setOutboxOpen(false)} userId={user.id} items={refusedItems} />
       <LazyTicketDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>
   );
