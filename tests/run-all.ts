@@ -1,14 +1,15 @@
 /**
  * `npm test`: every suite, one after another, with one summary line.
  * 1. unit, component and API tests (API on the embedded PGlite);
- * 2. the API tests again on PostgreSQL when DATABASE_URL is set;
- * 3. the app built for production, then end-to-end tests in headless Chromium against the real server.
- * (Run beside the end-to-end tests, the PostgreSQL run saved little on two cores and slowed the browser
- * enough to time a test out, so the suites take turns.)
+ * 2. the app built for production, then end-to-end tests in headless Chromium against the real server;
+ * 3. beside them, the API tests again on PostgreSQL when DATABASE_URL is set, on one worker, its output
+ *    held and printed whole when it ends. The browser suite leaves about a fifth of two cores idle (one
+ *    browser, one portal); the PostgreSQL run fills it. (It once timed a browser test out; no wall clock
+ *    decides a result since, tests/fixtures/patience.ts.)
  * Prints `N passed, N failed` last and exits non-zero when anything failed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
@@ -22,25 +23,43 @@ let failed = 0;
 const failures: string[] = [];
 const skipE2e = process.env.SKIP_E2E === '1';
 
-/** Runs a command with its output on this terminal; resolves to its exit code. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+/**
+ * Runs a command with its output on this terminal, or held in `heldOutput` and printed whole when it
+ * ends (a suite running beside another); resolves to its exit code.
+ */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, heldOutput?: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('close', (code) => resolve(code ?? 1));
-    child.on('error', () => resolve(1));
+    const output = heldOutput ? openSync(heldOutput, 'w') : undefined;
+    const child = spawn(command, args, {
+      stdio: output === undefined ? 'inherit' : ['ignore', output, output],
+      env: { ...process.env, ...env },
+    });
+    const done = (code: number) => {
+      if (output !== undefined) {
+        closeSync(output);
+        process.stdout.write(readFileSync(heldOutput!, 'utf8'));
+      }
+      resolve(code);
+    };
+    child.on('close', (code) => done(code ?? 1));
+    child.on('error', () => done(1));
   });
 }
 
 /** Runs one Vitest suite and adds its counts from the JSON report. */
-async function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+async function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}, beside = false): Promise<void> {
   const report = path.join(outDir, `${name}.json`);
   const started = Date.now();
-  console.log(`\n=== ${name} ===`);
+  console.log(
+    beside ? `\n=== ${name} (beside the next suite; its output follows when it ends) ===` : `\n=== ${name} ===`,
+  );
   const status = await run(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     env,
+    beside ? path.join(outDir, `${name}.log`) : undefined,
   );
+  if (beside) console.log(`=== ${name} (end) ===`);
   const failedBefore = failed;
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -115,10 +134,16 @@ await vitest('unit-and-api-pglite', [
   '--maxWorkers=2',
 ]);
 
-if (process.env.DATABASE_URL) {
-  await vitest('api-postgres', ['--project', 'server', '--maxWorkers=2'], { TEST_DATABASE: 'postgres' });
-}
+const postgres = process.env.DATABASE_URL
+  ? vitest(
+      'api-postgres',
+      ['--project', 'server', `--maxWorkers=${skipE2e ? 2 : 1}`],
+      { TEST_DATABASE: 'postgres' },
+      !skipE2e,
+    )
+  : undefined;
 if (!skipE2e) await buildAndEndToEnd();
+await postgres;
 
 // End-to-end tests get one retry; a test that needed it is named so flakiness stays visible.
 const attempts = path.join(outDir, 'e2e-failures', 'attempts.txt');
