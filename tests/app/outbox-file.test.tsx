@@ -16,12 +16,16 @@ import { USERS, installFakeServer, storeSession } from './fake-server';
 import { renderWithProviders } from './render';
 
 const supplier = USERS.supplier1;
+/** Each item queued a minute after the one before: the outbox (and its file) keeps them in that order. */
+let minute = 0;
+const nextQueuedAt = () => new Date(Date.UTC(2026, 10, 28, 8, (minute += 1))).toISOString();
 
 const accept = (ticketId: number): OutboxItem =>
   makeItem({
     userId: supplier.id,
     kind: 'accept',
     ticketId,
+    queuedAt: nextQueuedAt(),
     request: { method: 'PUT', path: `/tickets/${ticketId}/confirm`, json: { ticket: { timezone: 360 } } },
     summary: { withdrawalDate: '2026-11-24T15:00:00.000Z' },
   });
@@ -32,6 +36,7 @@ const documentation = (ticketId: number): OutboxItem =>
     userId: supplier.id,
     kind: 'documentation',
     ticketId,
+    queuedAt: nextQueuedAt(),
     request: {
       method: 'POST',
       path: '/trucks-documentation',

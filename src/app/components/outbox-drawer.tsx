@@ -17,7 +17,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { formatDateTime } from '../../shared/format/display-format';
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOffline } from '../lib/connectivity';
 import { useNow } from '../lib/use-now';
@@ -194,13 +194,20 @@ function OutboxKeeping({ items }: { items: OutboxItem[] }) {
 function OutboxFiles({ userId, items }: { userId: number; items: OutboxItem[] }) {
   const { t } = useLingui();
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  // The input forgets its file after each pick, so the same file can be picked again.
+  const resetPick = useRef<() => void>(null);
   const save = async () => {
     setSaid(null);
-    const { file, count } = await exportOutbox(userId);
-    saveFile({ blob: file, fileName: `outbox-${new Date().toISOString().slice(0, 10)}.json` });
-    setSaid({ ok: true, text: count === 1 ? t`1 item saved to the file.` : t`${count} items saved to the file.` });
+    try {
+      const { file, count } = await exportOutbox(userId);
+      saveFile({ blob: file, fileName: `outbox-${new Date().toISOString().slice(0, 10)}.json` });
+      setSaid({ ok: true, text: count === 1 ? t`1 item saved to the file.` : t`${count} items saved to the file.` });
+    } catch {
+      setSaid({ ok: false, text: t`The outbox could not be saved to a file. What waits here is kept.` });
+    }
   };
   const add = async (file: File | null) => {
+    resetPick.current?.();
     if (!file) return;
     setSaid(null);
     let added = 0;
@@ -251,7 +258,7 @@ function OutboxFiles({ userId, items }: { userId: number; items: OutboxItem[] })
             {t`Save to a file`}
           </Button>
         )}
-        <FileButton accept="application/json,.json" onChange={(file) => void add(file)}>
+        <FileButton resetRef={resetPick} accept="application/json,.json" onChange={(file) => void add(file)}>
           {(props) => (
             <Button {...props} size="compact-md" variant="default" leftSection={<IconFileUpload size={16} />}>
               {t`Add from a file`}
