@@ -126,8 +126,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toBody());
     if (isOutOfSpace(error)) {
       // Named for the operator, and told to the user as what it is: nothing was saved, retry later.
-      request.log.error({ err: error }, 'out of storage space: the disk or the database is full');
-      app.errorTracker.captureServerError(error, { request });
+      // A full PostgreSQL fails a query: its parameters stay out of the log as for any other failure.
+      const failure = withoutQueryParameters(error);
+      request.log.error({ err: failure }, 'out of storage space: the disk or the database is full');
+      app.errorTracker.captureServerError(failure, { request });
       return reply
         .status(507)
         .send(new HttpError(507, OUT_OF_SPACE, undefined, { code: ERROR_CODES.insufficientStorage }).toBody());

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DB_NAME } from '../../src/app/offline/db-schema';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { pdf } from '../fixtures/files';
 import {
@@ -289,6 +290,16 @@ const noBackgroundSync = () => {
   Reflect.deleteProperty(ServiceWorkerRegistration.prototype, 'sync');
 };
 
+/** supplier2 on a phone, signed in, with a confirmed truck ticket and the form's lists kept offline. */
+async function supplierReadyOffline() {
+  const tripId = await confirmedTruckTicket();
+  const phone = await supplierPhone();
+  await signIn(phone.page, 'supplier2');
+  await openTruckForm(phone.page);
+  await installed(phone.page, FORM_LISTS);
+  return { tripId, ...phone };
+}
+
 async function documentOffline(page: Page, context: BrowserContext, tripId: number, invoiceNumber: string) {
   await context.setOffline(true);
   await fillTruckForm(page, tripId, invoiceNumber);
@@ -300,11 +311,7 @@ async function documentOffline(page: Page, context: BrowserContext, tripId: numb
 
 describe('offline outbox', () => {
   it('should document a truck ticket offline with 4 PDFs and 4 photos and create it exactly once after a reopen', async () => {
-    const tripId = await confirmedTruckTicket();
-    const { context, page, errors } = await supplierPhone();
-    await signIn(page, 'supplier2');
-    await openTruckForm(page);
-    await installed(page, FORM_LISTS);
+    const { tripId, context, page, errors } = await supplierReadyOffline();
 
     await documentOffline(page, context, tripId, `OFF-${Date.now()}`);
     await page.getByRole('status', { name: 'Offline' }).waitFor();
@@ -333,11 +340,7 @@ describe('offline outbox', () => {
   });
 
   it('should tell how long the outbox has held its item and warn on the home after 12 hours, at 390 px in both languages', async () => {
-    const tripId = await confirmedTruckTicket();
-    const { context, page, errors } = await supplierPhone();
-    await signIn(page, 'supplier2');
-    await openTruckForm(page);
-    await installed(page, FORM_LISTS);
+    const { tripId, context, page, errors } = await supplierReadyOffline();
     // Spanish was used on this phone before (its catalogue is kept only once used): the check below reads
     // the outbox in both languages without a connection.
     for (const locale of ['es', 'en'] as const) {
@@ -362,7 +365,7 @@ describe('offline outbox', () => {
       for (const item of items) store.put({ ...item, queuedAt: new Date(Date.now() - 13 * 3600_000).toISOString() });
       await new Promise((resolve) => (store.transaction.oncomplete = resolve));
       db.close();
-    }, 'scrap-portal-offline');
+    }, DB_NAME);
 
     for (const [locale, warningText, open, waited] of [
       [
@@ -404,11 +407,7 @@ describe('offline outbox', () => {
   });
 
   it('should carry a documentation from a phone to another browser in a file and create it exactly once, even from the file twice', async () => {
-    const tripId = await confirmedTruckTicket();
-    const { context, page, errors } = await supplierPhone();
-    await signIn(page, 'supplier2');
-    await openTruckForm(page);
-    await installed(page, FORM_LISTS);
+    const { tripId, context, page, errors } = await supplierReadyOffline();
     await documentOffline(page, context, tripId, `FILE-${Date.now()}`);
 
     // Saved to a file on the phone, still offline (the phone whose browser cannot reach the portal).
@@ -454,11 +453,7 @@ describe('offline outbox', () => {
   });
 
   it("should be sent by the service worker's Background Sync with no page of the app open", async () => {
-    const tripId = await confirmedTruckTicket();
-    const { context, page, errors } = await supplierPhone();
-    await signIn(page, 'supplier2');
-    await openTruckForm(page);
-    await installed(page, FORM_LISTS);
+    const { tripId, context, page, errors } = await supplierReadyOffline();
     await documentOffline(page, context, tripId, `SW-${Date.now()}`);
     expect(errors).toEqual([]);
 
@@ -495,11 +490,7 @@ describe('offline outbox', () => {
   });
 
   it('should create it once when the answer is lost after the server saved it, and the item is replayed', async () => {
-    const tripId = await confirmedTruckTicket();
-    const { context, page, errors } = await supplierPhone();
-    await signIn(page, 'supplier2');
-    await openTruckForm(page);
-    await installed(page, FORM_LISTS);
+    const { tripId, context, page, errors } = await supplierReadyOffline();
     let posts = 0;
     // The first upload reaches the server and commits, then the connection drops before the answer.
     await context.route('**/api/trucks-documentation', async (route) => {
@@ -565,11 +556,7 @@ describe('offline outbox', () => {
   });
 
   it('should keep a 12-megapixel camera photo under 1 MB in the outbox, compressed in the browser', async () => {
-    const tripId = await confirmedTruckTicket();
-    const { context, page, errors } = await supplierPhone();
-    await signIn(page, 'supplier2');
-    await openTruckForm(page);
-    await installed(page, FORM_LISTS);
+    const { tripId, context, page, errors } = await supplierReadyOffline();
     const camera = await twelveMegapixelJpeg(page, 7);
     expect(camera.length).toBeGreaterThan(2_097_152);
 
