@@ -452,8 +452,14 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
       wire[encoding] = Number(res.headers.get('content-length'));
     }
     // CPU used per request, which a busy machine slows but does not inflate: the portal's process group
-    // and the PostgreSQL backends serving this database (the pool's connections, open after the warm-up).
+    // and the PostgreSQL backends serving this database. The pools open and close connections as they
+    // go, so the backends are a different set at each reading: the PostgreSQL figure is a running sum of
+    // each backend's growth since it was last read (a new one counts from zero). Summed afresh at each
+    // reading instead, a backend that ended between two readings took its whole past with it, and a
+    // figure came out below zero.
     const portalPids = groupPids(portal.child.pid!);
+    const lastSeen = new Map<number, number>();
+    let pgSpent = 0;
     const cpu = async () => {
       const { rows } = await admin((c) =>
         c.query<{ pid: number }>(
@@ -461,7 +467,12 @@ async function measureScale(o: ScaleOptions, tickets: number, name: string): Pro
           [name],
         ),
       );
-      return { node: cpuMs(portalPids), pg: cpuMs(rows.map((r) => r.pid)) };
+      for (const { pid } of rows) {
+        const spent = cpuMs([pid]);
+        pgSpent += Math.max(0, spent - (lastSeen.get(pid) ?? 0));
+        lastSeen.set(pid, spent);
+      }
+      return { node: cpuMs(portalPids), pg: pgSpent };
     };
     const helloRuns: Figure[] = [await load('hello-world', hello.url, {}, o)];
     const figures: Figure[] = [];

@@ -7,7 +7,8 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase, type Db } from '../../src/server/db/database';
+import { foldCountTables } from '../../src/server/repositories/count-tables';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { documentationFiles, nextInvoiceNumber, seedIds, truckPayload, type SeedIds } from '../fixtures/portal-data';
 import { filePart, jsonPart, multipart, pdf, type Part } from '../fixtures/files';
@@ -70,13 +71,20 @@ async function upload(api: string, method: string, path: string, headers: Header
   return JSON.parse(text);
 }
 
-/** Runs `write` once per item, one at a time, and the CPU it cost per write. */
+/**
+ * Runs `write` once per item, one at a time, and the CPU it cost per write. The count tables are folded
+ * first, as the fold-counts job does every minute on a running portal (the bench's portal runs no jobs):
+ * each figure then starts from the piles a minute of writes at most leaves, not from every earlier
+ * figure's.
+ */
 async function measure<T>(
   name: string,
   items: readonly T[],
   cpu: Cpu,
   write: (item: T) => Promise<unknown>,
+  fold: () => Promise<unknown>,
 ): Promise<WriteFigure> {
+  await fold();
   const before = await cpu();
   const started = performance.now();
   for (const item of items) await write(item);
@@ -118,12 +126,23 @@ export async function writeFigures(
   seconds: number,
 ): Promise<WriteRun> {
   const database = await openDatabase({ url });
-  let ids: SeedIds;
   try {
-    ids = await seedIds(database.db);
+    return await writeFiguresOn(database.db, api, url, tokens, cpu, seconds);
   } finally {
     await database.close();
   }
+}
+
+async function writeFiguresOn(
+  db: Db,
+  api: string,
+  url: string,
+  tokens: { admin: Headers; supplier: Headers; carrier: Headers; supplier2: Headers },
+  cpu: Cpu,
+  seconds: number,
+): Promise<WriteRun> {
+  const ids: SeedIds = await seedIds(db);
+  const fold = () => foldCountTables(db);
   const figures: WriteFigure[] = [];
   const created: number[] = [];
   const create = (count: number) => async () => {
@@ -132,54 +151,81 @@ export async function writeFigures(
     })) as { tickets: { id: number }[] };
     created.push(...tickets.map((t) => t.id));
   };
-  figures.push(await measure('create (1 ticket)', Array.from({ length: 60 }), cpu, create(1)));
-  figures.push(await measure('create (10 tickets)', Array.from({ length: 6 }), cpu, create(10)));
+  figures.push(await measure('create (1 ticket)', Array.from({ length: 60 }), cpu, create(1), fold));
+  figures.push(await measure('create (10 tickets)', Array.from({ length: 6 }), cpu, create(10), fold));
   // Offer each to carrier1's carrier by hand, whatever the allocation chose, so carrier1 can answer.
   const answered = created.slice(0, 80);
   figures.push(
-    await measure('manual offer (admin)', answered, cpu, (id) =>
-      call(api, 'PUT', `/tickets/${id}/manual`, tokens.admin, { ticket: { carrierId: ids.rapido, reason: 'Bench' } }),
+    await measure(
+      'manual offer (admin)',
+      answered,
+      cpu,
+      (id) =>
+        call(api, 'PUT', `/tickets/${id}/manual`, tokens.admin, { ticket: { carrierId: ids.rapido, reason: 'Bench' } }),
+      fold,
     ),
   );
   const accepted = answered.slice(0, 60);
   const withdrawalDate = earliestSlot(new Date(), TZ).instant.toISOString();
   figures.push(
-    await measure('accept', accepted, cpu, (id) =>
-      call(api, 'PUT', `/tickets/${id}/confirm`, tokens.carrier, { ticket: { withdrawalDate, timezone: TZ } }),
+    await measure(
+      'accept',
+      accepted,
+      cpu,
+      (id) => call(api, 'PUT', `/tickets/${id}/confirm`, tokens.carrier, { ticket: { withdrawalDate, timezone: TZ } }),
+      fold,
     ),
   );
   figures.push(
-    await measure('pass on an offer', answered.slice(60), cpu, (id) =>
-      call(api, 'PUT', `/tickets/${id}/pass`, tokens.carrier, { ticket: { reason: 'No truck available' } }),
+    await measure(
+      'pass on an offer',
+      answered.slice(60),
+      cpu,
+      (id) => call(api, 'PUT', `/tickets/${id}/pass`, tokens.carrier, { ticket: { reason: 'No truck available' } }),
+      fold,
     ),
   );
   // A carrier declines a trip it accepted (the offer goes back to allocation).
   figures.push(
-    await measure('decline', accepted.slice(40), cpu, (id) =>
-      call(api, 'PUT', `/tickets/${id}/decline`, tokens.carrier, { ticket: { reason: 'Truck broke down' } }),
+    await measure(
+      'decline',
+      accepted.slice(40),
+      cpu,
+      (id) => call(api, 'PUT', `/tickets/${id}/decline`, tokens.carrier, { ticket: { reason: 'Truck broke down' } }),
+      fold,
     ),
   );
   const documented = accepted.slice(0, 25);
   const files = documentationFiles(1);
   figures.push(
-    await measure('documentation save (4 PDFs, 1 photo)', documented, cpu, (id) =>
-      upload(api, 'POST', '/trucks-documentation', tokens.supplier, [
-        ...files,
-        jsonPart('truckDocumentation', truckPayload(ids, id)),
-      ]),
+    await measure(
+      'documentation save (4 PDFs, 1 photo)',
+      documented,
+      cpu,
+      (id) =>
+        upload(api, 'POST', '/trucks-documentation', tokens.supplier, [
+          ...files,
+          jsonPart('truckDocumentation', truckPayload(ids, id)),
+        ]),
+      fold,
     ),
   );
   figures.push(
-    await measure('provider invoice', documented, cpu, (id) =>
-      upload(api, 'POST', '/invoices', tokens.admin, [
-        filePart('invoiceFile', pdf(), 'ta-invoice.pdf', 'application/pdf'),
-        jsonPart('invoice', {
-          number: nextInvoiceNumber('TA'),
-          date: '2026-11-22',
-          borderCrossingId: ids.laredo,
-          ticketId: id,
-        }),
-      ]),
+    await measure(
+      'provider invoice',
+      documented,
+      cpu,
+      (id) =>
+        upload(api, 'POST', '/invoices', tokens.admin, [
+          filePart('invoiceFile', pdf(), 'ta-invoice.pdf', 'application/pdf'),
+          jsonPart('invoice', {
+            number: nextInvoiceNumber('TA'),
+            date: '2026-11-22',
+            borderCrossingId: ids.laredo,
+            ticketId: id,
+          }),
+        ]),
+      fold,
     ),
   );
 
@@ -191,6 +237,7 @@ export async function writeFigures(
       `select d.id from depots d join users u on u.supplier_id = d.supplier_id where u.username = 'supplier2' order by d.id limit 1`,
     );
     const otherYard = yards[0]!.id;
+    await fold();
     const concurrent = await concurrentCreates(api, tokens.supplier2, otherYard, seconds);
 
     const { rows: counted } = await client.query<{ n: number }>(

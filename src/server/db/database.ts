@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { planOnceOn } from './prepared';
 import { applyReadModel } from './read-model/read-model';
+import { TransactionStatementsClient } from './statement-names';
 import { schema, type Schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -82,7 +83,13 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if (opts.url) {
     // JIT compilation off for this workload: its short indexed queries never repay the compile time
     // (PostgreSQL's cost estimate for a count over a large scope would otherwise spend 100+ ms on it).
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off' });
+    // Its transactions' statements are named, so each connection plans them once (db/statement-names.ts).
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      options: '-c jit=off',
+      Client: TransactionStatementsClient,
+    });
     // The statements of every request (authentication, home lists, counts, a ticket) keep one plan per
     // connection of their own pool, planned without their values and run without parallel workers
     // (db/prepared.ts says why).
