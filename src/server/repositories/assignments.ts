@@ -34,25 +34,30 @@ export async function moveOffer(
   return rows.length === 1;
 }
 
-/** Opens an offer of a ticket to a carrier and makes it the ticket's carrier. */
+/**
+ * Opens an offer of a ticket to a carrier and makes it the ticket's carrier, in one statement that also
+ * answers the carrier's name (its notification names it). The read model's triggers of both rows run
+ * when the statement ends and see both.
+ */
 export async function openOffer(
   tx: Tx,
   ticketId: number,
   carrierId: number,
   opts: { manual: boolean; reason?: string | null; now: Date; userId: number | null },
-): Promise<number> {
-  const [row] = await tx
-    .insert(ticketAssignments)
-    .values({
-      ticketId,
-      carrierId,
-      manual: opts.manual,
-      reason: opts.reason ?? null,
-      status: 'PENDING',
-      createdAt: opts.now,
-    })
-    .returning({ id: ticketAssignments.id });
-  await tx.update(tickets).set({ carrierId, updatedAt: opts.now }).where(eq(tickets.id, ticketId));
+): Promise<{ id: number; businessName: string }> {
+  const at = opts.now.toISOString();
+  const [row] = await queryRows<{ id: number; business_name: string | null }>(
+    tx,
+    sql`with offer as (
+        insert into ticket_assignments (ticket_id, carrier_id, manual, reason, status, created_at)
+        values (${ticketId}::int, ${carrierId}::int, ${opts.manual}, ${opts.reason ?? null}, 'PENDING', ${at}::timestamptz)
+        returning id
+      ), carried as (
+        update tickets set carrier_id = ${carrierId}::int, updated_at = ${at}::timestamptz where id = ${ticketId}::int
+      )
+      select (select id from offer) as id, (select business_name from carriers where id = ${carrierId}::int) as business_name`,
+  );
+  const id = Number(row!.id);
   await writeAudit(tx, {
     userId: opts.userId,
     ticketId,
@@ -60,10 +65,10 @@ export async function openOffer(
     fromStatus: 'PENDING',
     toStatus: 'PENDING',
     reason: opts.reason ?? null,
-    data: { carrierId, assignmentId: row!.id },
+    data: { carrierId, assignmentId: id },
     at: opts.now,
   });
-  return row!.id;
+  return { id, businessName: row!.business_name ?? '' };
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -136,12 +141,8 @@ export async function allocate(
     await tx.update(tickets).set({ carrierId: null, updatedAt: now }).where(eq(tickets.id, ticketId));
     return null;
   }
-  await openOffer(tx, ticketId, chosen.id, { manual: false, now, userId });
-  const [carrier] = await tx
-    .select({ businessName: carriers.businessName })
-    .from(carriers)
-    .where(eq(carriers.id, chosen.id));
-  return { carrierId: chosen.id, businessName: carrier?.businessName ?? '' };
+  const offer = await openOffer(tx, ticketId, chosen.id, { manual: false, now, userId });
+  return { carrierId: chosen.id, businessName: offer.businessName };
 }
 
 /** A carrier that may be assigned by hand: it exists and has a contract active on `now`'s day. */

@@ -1,6 +1,7 @@
 /** The audit trail of one row per ticket transition (who, when, from, to, reason). */
 import type { Tx } from '../db/database';
 import { auditLog } from '../db/schema/system';
+import { keptLog } from './transaction-log';
 
 export interface AuditEntry {
   /** Null for the allocation sweep: no user acted. */
@@ -14,22 +15,24 @@ export interface AuditEntry {
   at?: Date;
 }
 
+/** Writes ticket audit rows, or keeps them for the transaction's one log statement (transaction-log.ts). */
 export async function writeAudit(db: Tx, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await db.insert(auditLog).values(
-    list.map((e) => ({
-      userId: e.userId,
-      entity: 'ticket',
-      entityId: String(e.ticketId),
-      action: e.action,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      reason: e.reason ?? null,
-      data: e.data ?? null,
-      ...(e.at ? { at: e.at } : {}),
-    })),
-  );
+  const rows = list.map((e) => ({
+    userId: e.userId,
+    entity: 'ticket',
+    entityId: String(e.ticketId),
+    action: e.action,
+    fromStatus: e.fromStatus,
+    toStatus: e.toStatus,
+    reason: e.reason ?? null,
+    data: e.data ?? null,
+    ...(e.at ? { at: e.at } : {}),
+  }));
+  const log = keptLog(db);
+  if (log) log.audit.push(...rows);
+  else await db.insert(auditLog).values(rows);
 }
 
 /** An audit row for a master-data write (contract, carrier, supplier, depot, setting, vehicle). */

@@ -5,6 +5,7 @@
 import type { EventTitle, EventType, TicketEventMessage } from '../../shared/domain/events';
 import type { Tx } from '../db/database';
 import { events } from '../db/schema/system';
+import { keptLog } from './transaction-log';
 
 export type { EventTitle, EventType };
 
@@ -21,13 +22,16 @@ export interface TicketEventPayload {
   actorId: number;
 }
 
+/** Writes an event, or keeps it for the transaction's one log statement (transaction-log.ts). */
 export async function writeEvent(
   db: Tx,
   type: TicketEventType,
   ticketId: number,
   payload: TicketEventPayload,
 ): Promise<void> {
-  await db.insert(events).values({ type, ticketId, payload: { ...payload } });
+  const log = keptLog(db);
+  if (log) log.events.push({ type, ticketId, payload: { ...payload } });
+  else await db.insert(events).values({ type, ticketId, payload: { ...payload } });
 }
 
 /** PostgreSQL channel on which the delivery worker publishes each event to every server process. */

@@ -27,6 +27,7 @@ import {
 import { refusal, transition, type Transitioned } from './transition';
 import { writeAudit } from '../repositories/audit';
 import { writeEvent } from '../repositories/events';
+import { withTransactionLog } from '../repositories/transaction-log';
 import { hydrate, type TicketView } from '../repositories/ticket-pages';
 
 /** What a ticket transition adds to its audit row. */
@@ -43,9 +44,11 @@ async function ticketTransition(
   work: Work,
 ): Promise<TicketView> {
   return db.transaction(async (tx) => {
-    await transition(tx, auth, id, action, async (ticket) => ({ value: undefined, ...(await work(tx, ticket)) }), {
-      at: now,
-    });
+    await withTransactionLog(tx, () =>
+      transition(tx, auth, id, action, async (ticket) => ({ value: undefined, ...(await work(tx, ticket)) }), {
+        at: now,
+      }),
+    );
     const [view] = await hydrate(tx, auth, [id]);
     return view!;
   });
@@ -84,33 +87,46 @@ export async function createTickets(
     const decision = decide({ status: null, supplierId: owner ?? -1, carrierId: null }, 'create', auth);
     if (!decision.ok) throw refusal(decision);
     const supplierId = owner!;
-    const ids = await insertTickets(
-      tx,
-      { supplierId, originDepotId: input.originDepotId, comments: input.comments?.trim() || null, createdBy: auth.id },
-      input.count,
-    );
-    for (const id of ids) {
-      await writeAudit(tx, {
-        userId: auth.id,
-        ticketId: id,
-        action: 'create',
-        fromStatus: null,
-        toStatus: 'PENDING',
-        at: now,
-      });
-      // One at a time: each offer raises its carrier's open offers, so a batch spreads over carriers.
-      const carrier = await allocate(tx, id, now, auth.id);
-      const { supplierName } = await ticketNames(tx, id);
-      await writeEvent(tx, 'New ticket', id, {
-        title: 'new',
-        ticketNumber: id,
-        supplierName,
-        carrierName: carrier?.businessName ?? null,
-        actorId: auth.id,
-      });
-    }
+    const ids = await withTransactionLog(tx, () => requestTickets(tx, auth, supplierId, input, now));
     return hydrate(tx, auth, ids);
   });
+}
+
+/** The tickets' rows, each with its audit row, its offer and its notification. */
+async function requestTickets(
+  tx: Tx,
+  auth: AuthUser,
+  supplierId: number,
+  input: CreateTicketsInput,
+  now: Date,
+): Promise<number[]> {
+  const ids = await insertTickets(
+    tx,
+    { supplierId, originDepotId: input.originDepotId, comments: input.comments?.trim() || null, createdBy: auth.id },
+    input.count,
+  );
+  // The tickets share their supplier: its name is read once for their notifications.
+  const { supplierName } = await ticketNames(tx, ids[0]!);
+  for (const id of ids) {
+    await writeAudit(tx, {
+      userId: auth.id,
+      ticketId: id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: 'PENDING',
+      at: now,
+    });
+    // One at a time: each offer raises its carrier's open offers, so a batch spreads over carriers.
+    const carrier = await allocate(tx, id, now, auth.id);
+    await writeEvent(tx, 'New ticket', id, {
+      title: 'new',
+      ticketNumber: id,
+      supplierName,
+      carrierName: carrier?.businessName ?? null,
+      actorId: auth.id,
+    });
+  }
+  return ids;
 }
 
 export interface ConfirmInput {
@@ -151,11 +167,12 @@ export async function confirmTicket(
         now,
       ));
     if (!moved) lostRace(ticket);
-    const names = await ticketNames(tx, id);
+    // An accept changes neither the supplier nor the carrier: the names read with the lock are the ticket's.
     await writeEvent(tx, 'Ticket confirmed', id, {
       title: 'confirmed',
       ticketNumber: id,
-      ...names,
+      supplierName: ticket.supplierName,
+      carrierName: ticket.carrierName,
       actorId: auth.id,
     });
     return { data: { assignmentId: offer.id, withdrawalDate: date.toISOString(), timezone: input.timezone } };
