@@ -13,8 +13,8 @@ import type { AssignmentStatus } from '../../shared/domain/ticket-status';
 import { queryRows, type Tx } from '../db/database';
 import { carriers, contracts } from '../db/schema/parties';
 import { ticketAssignments, tickets } from '../db/schema/tickets';
-import type { CarrierServiceLevel } from '../../shared/schemas/ticket-view';
-import { carrierServiceLevels } from './service-levels';
+import { levelBounds, serviceLevelsQuery } from './service-levels';
+import { prepared } from '../db/prepared';
 import { writeAudit } from './audit';
 
 /** Answers or closes an offer only if it is still in `from`; true when this call changed it. */
@@ -74,8 +74,35 @@ export async function openOffer(
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Confirmed over offers made; null for a carrier offered nothing in the window. */
-const serviceLevel = (window: { total: number; confirmed: number } | undefined) =>
-  window && window.total > 0 ? window.confirmed / window.total : null;
+const serviceLevel = (total: number, confirmed: number) => (total > 0 ? confirmed / total : null);
+
+/**
+ * The candidates' statement, prepared once per connection: every carrier with its offers waiting, its
+ * contracts, its 30-day figures and whether the ticket (the `ticket` placeholder) was offered to it. One
+ * statement, where three (the carriers, the service level, the contracts) cost a request of a ticket two
+ * more round trips to the database than the figures themselves.
+ */
+const candidatesStatement = (db: Tx) =>
+  prepared(db, 'allocation_candidates', (db) =>
+    db
+      .select({
+        id: sql<number>`c.id`,
+        category: sql<number>`c.category`,
+        enabled: sql<boolean>`c.enabled_for_algorithm`,
+        mode: sql<'TRUCK' | 'RAILCAR'>`c.mode`,
+        openOffers: sql<number>`(select count(*)::int from ticket_assignments a
+          where a.carrier_id = c.id and a.status = 'PENDING')`,
+        alreadyOffered: sql<boolean>`exists (select 1 from ticket_assignments a
+          where a.carrier_id = c.id and a.ticket_id = ${sql.placeholder('ticket')}::int)`,
+        contracts: sql<string>`coalesce((select json_agg(json_build_object('from', k."from", 'to', k."to"))::text
+          from contracts k where k.carrier_id = c.id), '[]')`,
+        monthTotal: sql<number>`coalesce(l.month_total, 0)`,
+        monthConfirmed: sql<number>`coalesce(l.month_confirmed, 0)`,
+      })
+      .from(sql`carriers c left join (${serviceLevelsQuery()}) l on l.id = c.id`)
+      .orderBy(sql`c.id`)
+      .prepare('allocation_candidates'),
+  );
 
 /**
  * Every carrier as a candidate for `ticketId`, with the figures the ranking needs: contracts, offers
@@ -88,38 +115,16 @@ const serviceLevel = (window: { total: number; confirmed: number } | undefined) 
  * 100,000 tickets).
  */
 export async function allocationCandidates(tx: Tx, ticketId: number, now: Date): Promise<CarrierCandidate[]> {
-  const [rows, levelsText] = await Promise.all([
-    queryRows<{
-      id: number;
-      category: number;
-      enabled: boolean;
-      mode: 'TRUCK' | 'RAILCAR';
-      open_offers: number;
-      already_offered: boolean;
-    }>(
-      tx,
-      sql`select c.id, c.category, c.enabled_for_algorithm as enabled, c.mode,
-        (select count(*)::int from ticket_assignments a where a.carrier_id = c.id and a.status = 'PENDING') as open_offers,
-        exists (select 1 from ticket_assignments a where a.carrier_id = c.id and a.ticket_id = ${ticketId}) as already_offered
-      from carriers c order by c.id`,
-    ),
-    carrierServiceLevels(tx, now),
-  ]);
-  const lastMonth = new Map(
-    (JSON.parse(levelsText) as CarrierServiceLevel[]).map((level) => [level.id, level.lastMonth]),
-  );
-  const terms = await tx
-    .select({ carrierId: contracts.carrierId, from: contracts.from, to: contracts.to })
-    .from(contracts);
+  const rows = await candidatesStatement(tx).execute({ ...levelBounds(now), ticket: ticketId });
   return rows.map((r) => ({
     id: Number(r.id),
     category: Number(r.category),
     enabledForAlgorithm: r.enabled,
     mode: r.mode,
-    contracts: terms.filter((k) => k.carrierId === Number(r.id)).map((k) => ({ from: k.from, to: k.to })),
-    openOffers: Number(r.open_offers),
-    serviceLevel30d: serviceLevel(lastMonth.get(Number(r.id))),
-    alreadyOffered: r.already_offered,
+    contracts: JSON.parse(r.contracts) as { from: string; to: string }[],
+    openOffers: Number(r.openOffers),
+    serviceLevel30d: serviceLevel(Number(r.monthTotal), Number(r.monthConfirmed)),
+    alreadyOffered: r.alreadyOffered,
   }));
 }
 

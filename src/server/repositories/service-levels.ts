@@ -2,7 +2,7 @@
  * The carriers' service level (GET /tickets/count/carrier): offers made to each carrier in the last 30
  * and 7 days and how many stand confirmed, from the per-day and per-hour offer counts.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { prepared } from '../db/prepared';
 import { ceilDay, ceilHour, DAY_MS, floorDay, isoDay, isoTime } from './ticket-counts';
@@ -11,16 +11,16 @@ import { ceilDay, ceilHour, DAY_MS, floorDay, isoDay, isoTime } from './ticket-c
 type LevelBound = 'monthDays' | 'weekDays' | 'today' | 'monthHours' | 'weekHours' | 'month' | 'week';
 
 /**
- * The service level's statement, prepared and planned once: its plan does not depend on the bounds (each
- * range is read from an index), and planning it took as long as running it.
+ * Every carrier's offers and confirmed offers of the last 30 days (month_total, month_confirmed) and 7
+ * days (week_*), with its id, business_name and mode: a query for a FROM, whose bounds are the
+ * placeholders `levelBounds` fills.
  */
-const serviceLevelsStatement = (db: Tx) =>
-  prepared(db, 'carrier_service_levels', (db) => {
-    const day = (name: LevelBound) => sql`${sql.placeholder(`${name}Day`)}::date`;
-    const at = (name: LevelBound) => sql`${sql.placeholder(name)}::timestamptz`;
-    // Each part is summed per carrier before the carriers are joined: a row a carrier a side, not a row
-    // per carrier and day, hour or offer to sort.
-    const levels = sql`with days as (
+export function serviceLevelsQuery(): SQL {
+  const day = (name: LevelBound) => sql`${sql.placeholder(`${name}Day`)}::date`;
+  const at = (name: LevelBound) => sql`${sql.placeholder(name)}::timestamptz`;
+  // Each part is summed per carrier before the carriers are joined: a row a carrier a side, not a row
+  // per carrier and day, hour or offer to sort.
+  const levels = sql`with days as (
         select carrier_id,
           sum(offers)::int as month_total, sum(confirmed)::int as month_confirmed,
           coalesce(sum(offers) filter (where day >= ${day('weekDays')}), 0)::int as week_total,
@@ -69,6 +69,16 @@ const serviceLevelsStatement = (db: Tx) =>
       left join days d on d.carrier_id = c.id
       left join hours h on h.carrier_id = c.id
       left join cut x on x.carrier_id = c.id`;
+  return levels;
+}
+
+/**
+ * The service level's statement, prepared and planned once: its plan does not depend on the bounds (each
+ * range is read from an index), and planning it took as long as running it.
+ */
+const serviceLevelsStatement = (db: Tx) =>
+  prepared(db, 'carrier_service_levels', (db) => {
+    const levels = serviceLevelsQuery();
     // The answer's JSON is written here, like the ticket lists': the server passes it on as it is.
     return db
       .select({
@@ -94,6 +104,12 @@ const serviceLevelsStatement = (db: Tx) =>
  * history or a day's offers.
  */
 export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<string> {
+  const [levels] = await serviceLevelsStatement(db).execute(levelBounds(now));
+  return levels?.carriers ?? '[]';
+}
+
+/** The values of `serviceLevelsQuery`'s placeholders for the windows that end at `now`. */
+export function levelBounds(now: Date): Record<string, string> {
   const end = now.getTime();
   const month = end - 30 * DAY_MS;
   const week = end - 7 * DAY_MS;
@@ -104,7 +120,7 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<st
   // Whole hours [monthHours, monthDays) and [weekHours, weekDays) from the hour counts.
   const monthHours = ceilHour(month);
   const weekHours = ceilHour(week);
-  const [levels] = await serviceLevelsStatement(db).execute({
+  return {
     monthDaysDay: isoDay(monthDays),
     weekDaysDay: isoDay(weekDays),
     todayDay: isoDay(today),
@@ -114,6 +130,5 @@ export async function carrierServiceLevels(db: Tx, now = new Date()): Promise<st
         isoTime(t),
       ]),
     ),
-  });
-  return levels?.carriers ?? '[]';
+  };
 }
