@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { pickCarrier, type CarrierCandidate } from '../../shared/domain/allocation';
 import type { AssignmentStatus } from '../../shared/domain/ticket-status';
 import { queryRows, type Tx } from '../db/database';
-import { carriers, contracts } from '../db/schema/parties';
+import { carriers } from '../db/schema/parties';
 import { ticketAssignments, tickets } from '../db/schema/tickets';
 import { levelBounds, serviceLevelsQuery } from './service-levels';
 import { prepared } from '../db/prepared';
@@ -156,15 +156,16 @@ export async function carrierWithActiveContract(
   carrierId: number,
   now: Date,
 ): Promise<'ok' | 'missing' | 'no-contract'> {
-  const [carrier] = await tx.select({ id: carriers.id }).from(carriers).where(eq(carriers.id, carrierId));
-  if (!carrier) return 'missing';
   const day = isoDay(now);
-  const [active] = await tx
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(and(eq(contracts.carrierId, carrierId), sql`${contracts.from} <= ${day}`, sql`${contracts.to} >= ${day}`))
-    .limit(1);
-  return active ? 'ok' : 'no-contract';
+  const [carrier] = await tx
+    .select({
+      active: sql<boolean>`exists (select 1 from contracts k where k.carrier_id = ${carrierId}::int
+        and k."from" <= ${day}::date and k."to" >= ${day}::date)`,
+    })
+    .from(carriers)
+    .where(eq(carriers.id, carrierId));
+  if (!carrier) return 'missing';
+  return carrier.active ? 'ok' : 'no-contract';
 }
 
 // ---- the sweep's selections: plain reads, each item is then locked with SKIP LOCKED and re-checked ----

@@ -114,6 +114,41 @@ export async function moveTicket(
   return rows.length === 1;
 }
 
+/**
+ * Moves an offer and its ticket together, each only if it still is where the caller found it (the offer
+ * in `offer.from`, the ticket in `from`), in one statement: the ticket moves only when the offer did.
+ * True when both moved; on false the caller's transaction must roll back (it lost a race).
+ */
+export async function moveOfferAndTicket(
+  tx: Tx,
+  offer: { id: number; from: AssignmentStatus; to: AssignmentStatus; reason: string | null },
+  id: number,
+  from: TicketStatus,
+  to: TicketStatus,
+  set: Partial<typeof tickets.$inferInsert>,
+  now: Date,
+): Promise<boolean> {
+  const moved = tx.$with('moved_offer', { id: sql<number>`id` }).as(
+    sql`update ticket_assignments set status = ${offer.to}, responded_at = ${now.toISOString()}::timestamptz
+      ${offer.reason !== null ? sql`, reason = ${offer.reason}` : sql``}
+      where id = ${offer.id}::int and status = ${offer.from} returning id`,
+  );
+  const rows = await tx
+    .with(moved)
+    .update(tickets)
+    .set({ ...set, status: to, updatedAt: now })
+    .where(
+      and(
+        eq(tickets.id, id),
+        eq(tickets.status, from),
+        isNull(tickets.deletedAt),
+        sql`exists (select 1 from ${moved})`,
+      ),
+    )
+    .returning({ id: tickets.id });
+  return rows.length === 1;
+}
+
 /** Soft delete (kept for audit), only if the ticket is still in `from`. */
 export async function softDeleteTicket(
   tx: Tx,

@@ -18,6 +18,7 @@ import {
   depotOwner,
   insertTickets,
   lockTicket,
+  moveOfferAndTicket,
   moveTicket,
   releaseReservedTonnes,
   setCustomsRead,
@@ -156,16 +157,15 @@ export async function confirmTicket(
     }
     if (!check.ok) throw unprocessable('withdrawalDate', check.message);
     const offer = ticket.openOffer!;
-    const moved =
-      (await moveOffer(tx, offer.id, 'PENDING', 'CONFIRMED', null, now)) &&
-      (await moveTicket(
-        tx,
-        id,
-        'PENDING',
-        'CONFIRMED',
-        { withdrawalDate: date, withdrawalTimezone: input.timezone },
-        now,
-      ));
+    const moved = await moveOfferAndTicket(
+      tx,
+      { id: offer.id, from: 'PENDING', to: 'CONFIRMED', reason: null },
+      id,
+      'PENDING',
+      'CONFIRMED',
+      { withdrawalDate: date, withdrawalTimezone: input.timezone },
+      now,
+    );
     if (!moved) lostRace(ticket);
     // An accept changes neither the supplier nor the carrier: the names read with the lock are the ticket's.
     await writeEvent(tx, 'Ticket confirmed', id, {
@@ -183,16 +183,15 @@ export async function confirmTicket(
 export async function declineTicket(db: Db, auth: AuthUser, id: number, reason: string, now = new Date()) {
   return ticketTransition(db, auth, id, 'decline', now, async (tx, ticket) => {
     const offer = ticket.openOffer!;
-    const moved =
-      (await moveOffer(tx, offer.id, 'CONFIRMED', 'DECLINED', reason, now)) &&
-      (await moveTicket(
-        tx,
-        id,
-        'CONFIRMED',
-        'PENDING',
-        { carrierId: null, withdrawalDate: null, withdrawalTimezone: null },
-        now,
-      ));
+    const moved = await moveOfferAndTicket(
+      tx,
+      { id: offer.id, from: 'CONFIRMED', to: 'DECLINED', reason },
+      id,
+      'CONFIRMED',
+      'PENDING',
+      { carrierId: null, withdrawalDate: null, withdrawalTimezone: null },
+      now,
+    );
     if (!moved) lostRace(ticket);
     await allocate(tx, id, now, auth.id);
     return { reason, data: { assignmentId: offer.id } };
