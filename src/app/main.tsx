@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { reportUncaughtErrors } from './lib/error-report';
 import { takeFirstList } from './lib/first-list';
-import { activateLocale, initialLocale, wholeCatalogue } from './lib/i18n';
+import { activateStartLocale, initialLocale, wholeCatalogue } from './lib/i18n';
 import { afterFirstScreen, holdUntilFirstScreen } from './lib/idle';
 import { queryClient } from './lib/query-client';
 import { getSession } from './lib/session-store';
@@ -43,7 +43,7 @@ async function start() {
   const signedIn = Boolean(token && user);
   // Signed out on /login: that screen's own messages first (lib/i18n).
   const signInOnly = !signedIn && window.location.pathname.replace(/\/$/, '') === PATHS.login.root;
-  const locale = activateLocale(initialLocale(), { signInOnly });
+  const locale = activateStartLocale(initialLocale(), { signInOnly });
   // The router starts loading the first screen's modules now, beside the catalogue.
   const router = createAppRouter();
   // Signed in: the saved lists come back from IndexedDB while the frame renders. Online, the lists ask

@@ -706,4 +706,27 @@ describe('offline outbox', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('should say a language never used on this phone needs a connection, keep the screen in its language, and open again offline', async () => {
+    const { context, page, errors } = await supplierPhone();
+    await signIn(page, 'supplier2');
+    await installed(page);
+
+    await context.setOffline(true);
+    await page.getByRole('status', { name: 'Offline' }).waitFor();
+    await page.getByText('ES', { exact: true }).click();
+    await toast(page, 'Spanish is not saved on this device yet').waitFor();
+    const shown = () => page.evaluate(() => [document.documentElement.lang, localStorage.getItem('locale')]);
+    expect(await shown()).toEqual(['en-US', null]);
+    const serious = (await runAxe(page)).filter((f) => f.impact === 'critical' || f.impact === 'serious');
+    expect(serious).toEqual([]);
+    await shot(page, 'language-offline-390-en');
+
+    // The choice was not kept: the app opens again offline, in the language it has.
+    await page.reload();
+    await page.getByRole('status', { name: 'Offline' }).waitFor();
+    expect(await shown()).toEqual(['en-US', null]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

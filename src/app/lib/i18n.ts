@@ -89,9 +89,29 @@ export function wholeCatalogue(): Promise<void> {
   return loading;
 }
 
+/**
+ * Switches to `locale` and remembers it once its catalogue is loaded. Offline on a device that never
+ * used that language its catalogue cannot be had (the service worker keeps only the languages used):
+ * the promise rejects, the screen stays in the language it has and the choice is not remembered, so the
+ * next start, offline too, opens in a language it can show.
+ */
 export async function changeLocale(locale: AppLocale): Promise<void> {
-  localStorage.setItem(LOCALE_KEY, locale);
   await activateLocale(locale);
+  localStorage.setItem(LOCALE_KEY, locale);
+}
+
+/**
+ * The start's language: the remembered or the browser's, else the other one when that catalogue cannot
+ * be loaded (a device offline that kept only the other language). Rejects only when neither loads.
+ */
+export async function activateStartLocale(locale: AppLocale, options: { signInOnly?: boolean } = {}): Promise<void> {
+  try {
+    await activateLocale(locale, options);
+  } catch (error) {
+    const other = LOCALES.find((l) => l !== locale);
+    if (!other) throw error;
+    await activateLocale(other, options);
+  }
 }
 
 export { i18n };
