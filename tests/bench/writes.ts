@@ -44,6 +44,8 @@ export interface WriteRun {
 }
 
 type Headers = Record<string, string>;
+/** The signed-in users whose requests the figures make. */
+type Tokens = { admin: Headers; supplier: Headers; carrier: Headers; supplier2: Headers };
 type Cpu = () => Promise<{ node: number; pg: number }>;
 
 const TZ = 360;
@@ -121,7 +123,7 @@ async function concurrentCreates(api: string, headers: Headers, depot: number, s
 export async function writeFigures(
   api: string,
   url: string,
-  tokens: { admin: Headers; supplier: Headers; carrier: Headers; supplier2: Headers },
+  tokens: Tokens,
   cpu: Cpu,
   seconds: number,
 ): Promise<WriteRun> {
@@ -137,7 +139,7 @@ async function writeFiguresOn(
   db: Db,
   api: string,
   url: string,
-  tokens: { admin: Headers; supplier: Headers; carrier: Headers; supplier2: Headers },
+  tokens: Tokens,
   cpu: Cpu,
   seconds: number,
 ): Promise<WriteRun> {
