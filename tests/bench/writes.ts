@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase, type Db } from '../../src/server/db/database';
+import { openDatabase } from '../../src/server/db/database';
 import { foldCountTables } from '../../src/server/repositories/count-tables';
 import { earliestSlot } from '../../src/shared/domain/withdrawal';
 import { documentationFiles, nextInvoiceNumber, seedIds, truckPayload, type SeedIds } from '../fixtures/portal-data';
@@ -127,149 +127,144 @@ export async function writeFigures(
   cpu: Cpu,
   seconds: number,
 ): Promise<WriteRun> {
+  // Its own connection, for the seed's ids and the count tables' fold before each figure.
   const database = await openDatabase({ url });
+  const db = database.db;
   try {
-    return await writeFiguresOn(database.db, api, url, tokens, cpu, seconds);
+    const ids: SeedIds = await seedIds(db);
+    const fold = () => foldCountTables(db);
+    const figures: WriteFigure[] = [];
+    const created: number[] = [];
+    const create = (count: number) => async () => {
+      const { tickets } = (await call(api, 'POST', '/tickets', tokens.supplier, {
+        ticket: { originDepotId: ids.chicagoYard, count },
+      })) as { tickets: { id: number }[] };
+      created.push(...tickets.map((t) => t.id));
+    };
+    figures.push(await measure('create (1 ticket)', Array.from({ length: 60 }), cpu, create(1), fold));
+    figures.push(await measure('create (10 tickets)', Array.from({ length: 6 }), cpu, create(10), fold));
+    // Offer each to carrier1's carrier by hand, whatever the allocation chose, so carrier1 can answer.
+    const answered = created.slice(0, 80);
+    figures.push(
+      await measure(
+        'manual offer (admin)',
+        answered,
+        cpu,
+        (id) =>
+          call(api, 'PUT', `/tickets/${id}/manual`, tokens.admin, {
+            ticket: { carrierId: ids.rapido, reason: 'Bench' },
+          }),
+        fold,
+      ),
+    );
+    const accepted = answered.slice(0, 60);
+    const withdrawalDate = earliestSlot(new Date(), TZ).instant.toISOString();
+    figures.push(
+      await measure(
+        'accept',
+        accepted,
+        cpu,
+        (id) =>
+          call(api, 'PUT', `/tickets/${id}/confirm`, tokens.carrier, { ticket: { withdrawalDate, timezone: TZ } }),
+        fold,
+      ),
+    );
+    figures.push(
+      await measure(
+        'pass on an offer',
+        answered.slice(60),
+        cpu,
+        (id) => call(api, 'PUT', `/tickets/${id}/pass`, tokens.carrier, { ticket: { reason: 'No truck available' } }),
+        fold,
+      ),
+    );
+    // A carrier declines a trip it accepted (the offer goes back to allocation).
+    figures.push(
+      await measure(
+        'decline',
+        accepted.slice(40),
+        cpu,
+        (id) => call(api, 'PUT', `/tickets/${id}/decline`, tokens.carrier, { ticket: { reason: 'Truck broke down' } }),
+        fold,
+      ),
+    );
+    const documented = accepted.slice(0, 25);
+    const files = documentationFiles(1);
+    figures.push(
+      await measure(
+        'documentation save (4 PDFs, 1 photo)',
+        documented,
+        cpu,
+        (id) =>
+          upload(api, 'POST', '/trucks-documentation', tokens.supplier, [
+            ...files,
+            jsonPart('truckDocumentation', truckPayload(ids, id)),
+          ]),
+        fold,
+      ),
+    );
+    figures.push(
+      await measure(
+        'provider invoice',
+        documented,
+        cpu,
+        (id) =>
+          upload(api, 'POST', '/invoices', tokens.admin, [
+            filePart('invoiceFile', pdf(), 'ta-invoice.pdf', 'application/pdf'),
+            jsonPart('invoice', {
+              number: nextInvoiceNumber('TA'),
+              date: '2026-11-22',
+              borderCrossingId: ids.laredo,
+              ticketId: id,
+            }),
+          ]),
+        fold,
+      ),
+    );
+
+    // supplier2's yard: the writers do not write supplier1's tickets, whose rename is measured below.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows: yards } = await client.query<{ id: number }>(
+        `select d.id from depots d join users u on u.supplier_id = d.supplier_id where u.username = 'supplier2' order by d.id limit 1`,
+      );
+      const otherYard = yards[0]!.id;
+      await fold();
+      const concurrent = await concurrentCreates(api, tokens.supplier2, otherYard, seconds);
+
+      const { rows: counted } = await client.query<{ n: number }>(
+        'select count(*)::int as n from tickets where supplier_id = $1',
+        [ids.midwest],
+      );
+      // The rename starts a second into the writers' run and is timed on its own connection.
+      const writers = concurrentCreates(api, tokens.supplier2, otherYard, seconds);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const started = performance.now();
+      await client.query(`update suppliers set business_name = business_name || ' (renamed)' where id = $1`, [
+        ids.midwest,
+      ]);
+      const renameMs = performance.now() - started;
+      const during = await writers;
+      await client.query(
+        `update suppliers set business_name = replace(business_name, ' (renamed)', '') where id = $1`,
+        [ids.midwest],
+      );
+      return {
+        figures,
+        concurrent: { rps: concurrent.rps, p95: concurrent.p95, errors: concurrent.errors },
+        rename: {
+          tickets: counted[0]!.n,
+          renameMs,
+          longestWriteMs: during.max,
+          concurrent: { rps: during.rps, p95: during.p95, errors: during.errors },
+        },
+      };
+    } finally {
+      await client.end();
+    }
   } finally {
     await database.close();
-  }
-}
-
-async function writeFiguresOn(
-  db: Db,
-  api: string,
-  url: string,
-  tokens: Tokens,
-  cpu: Cpu,
-  seconds: number,
-): Promise<WriteRun> {
-  const ids: SeedIds = await seedIds(db);
-  const fold = () => foldCountTables(db);
-  const figures: WriteFigure[] = [];
-  const created: number[] = [];
-  const create = (count: number) => async () => {
-    const { tickets } = (await call(api, 'POST', '/tickets', tokens.supplier, {
-      ticket: { originDepotId: ids.chicagoYard, count },
-    })) as { tickets: { id: number }[] };
-    created.push(...tickets.map((t) => t.id));
-  };
-  figures.push(await measure('create (1 ticket)', Array.from({ length: 60 }), cpu, create(1), fold));
-  figures.push(await measure('create (10 tickets)', Array.from({ length: 6 }), cpu, create(10), fold));
-  // Offer each to carrier1's carrier by hand, whatever the allocation chose, so carrier1 can answer.
-  const answered = created.slice(0, 80);
-  figures.push(
-    await measure(
-      'manual offer (admin)',
-      answered,
-      cpu,
-      (id) =>
-        call(api, 'PUT', `/tickets/${id}/manual`, tokens.admin, { ticket: { carrierId: ids.rapido, reason: 'Bench' } }),
-      fold,
-    ),
-  );
-  const accepted = answered.slice(0, 60);
-  const withdrawalDate = earliestSlot(new Date(), TZ).instant.toISOString();
-  figures.push(
-    await measure(
-      'accept',
-      accepted,
-      cpu,
-      (id) => call(api, 'PUT', `/tickets/${id}/confirm`, tokens.carrier, { ticket: { withdrawalDate, timezone: TZ } }),
-      fold,
-    ),
-  );
-  figures.push(
-    await measure(
-      'pass on an offer',
-      answered.slice(60),
-      cpu,
-      (id) => call(api, 'PUT', `/tickets/${id}/pass`, tokens.carrier, { ticket: { reason: 'No truck available' } }),
-      fold,
-    ),
-  );
-  // A carrier declines a trip it accepted (the offer goes back to allocation).
-  figures.push(
-    await measure(
-      'decline',
-      accepted.slice(40),
-      cpu,
-      (id) => call(api, 'PUT', `/tickets/${id}/decline`, tokens.carrier, { ticket: { reason: 'Truck broke down' } }),
-      fold,
-    ),
-  );
-  const documented = accepted.slice(0, 25);
-  const files = documentationFiles(1);
-  figures.push(
-    await measure(
-      'documentation save (4 PDFs, 1 photo)',
-      documented,
-      cpu,
-      (id) =>
-        upload(api, 'POST', '/trucks-documentation', tokens.supplier, [
-          ...files,
-          jsonPart('truckDocumentation', truckPayload(ids, id)),
-        ]),
-      fold,
-    ),
-  );
-  figures.push(
-    await measure(
-      'provider invoice',
-      documented,
-      cpu,
-      (id) =>
-        upload(api, 'POST', '/invoices', tokens.admin, [
-          filePart('invoiceFile', pdf(), 'ta-invoice.pdf', 'application/pdf'),
-          jsonPart('invoice', {
-            number: nextInvoiceNumber('TA'),
-            date: '2026-11-22',
-            borderCrossingId: ids.laredo,
-            ticketId: id,
-          }),
-        ]),
-      fold,
-    ),
-  );
-
-  // supplier2's yard: the writers do not write supplier1's tickets, whose rename is measured below.
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows: yards } = await client.query<{ id: number }>(
-      `select d.id from depots d join users u on u.supplier_id = d.supplier_id where u.username = 'supplier2' order by d.id limit 1`,
-    );
-    const otherYard = yards[0]!.id;
-    await fold();
-    const concurrent = await concurrentCreates(api, tokens.supplier2, otherYard, seconds);
-
-    const { rows: counted } = await client.query<{ n: number }>(
-      'select count(*)::int as n from tickets where supplier_id = $1',
-      [ids.midwest],
-    );
-    // The rename starts a second into the writers' run and is timed on its own connection.
-    const writers = concurrentCreates(api, tokens.supplier2, otherYard, seconds);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const started = performance.now();
-    await client.query(`update suppliers set business_name = business_name || ' (renamed)' where id = $1`, [
-      ids.midwest,
-    ]);
-    const renameMs = performance.now() - started;
-    const during = await writers;
-    await client.query(`update suppliers set business_name = replace(business_name, ' (renamed)', '') where id = $1`, [
-      ids.midwest,
-    ]);
-    return {
-      figures,
-      concurrent: { rps: concurrent.rps, p95: concurrent.p95, errors: concurrent.errors },
-      rename: {
-        tickets: counted[0]!.n,
-        renameMs,
-        longestWriteMs: during.max,
-        concurrent: { rps: during.rps, p95: during.p95, errors: during.errors },
-      },
-    };
-  } finally {
-    await client.end();
   }
 }
 

@@ -17,21 +17,25 @@ import { levelBounds, serviceLevelsQuery } from './service-levels';
 import { prepared } from '../db/prepared';
 import { writeAudit } from './audit';
 
-/** Answers or closes an offer only if it is still in `from`; true when this call changed it. */
-export async function moveOffer(
+/** The update that answers or closes an offer only if it is still in `from`, answering its id. */
+export function offerMove(
   tx: Tx,
   offerId: number,
   from: AssignmentStatus,
   to: AssignmentStatus,
   reason: string | null,
   now: Date,
-): Promise<boolean> {
-  const rows = await tx
+) {
+  return tx
     .update(ticketAssignments)
     .set({ status: to, respondedAt: now, ...(reason !== null ? { reason } : {}) })
     .where(and(eq(ticketAssignments.id, offerId), eq(ticketAssignments.status, from)))
     .returning({ id: ticketAssignments.id });
-  return rows.length === 1;
+}
+
+/** Answers or closes an offer only if it is still in `from`; true when this call changed it. */
+export async function moveOffer(...move: Parameters<typeof offerMove>): Promise<boolean> {
+  return (await offerMove(...move)).length === 1;
 }
 
 /**
@@ -45,17 +49,23 @@ export async function openOffer(
   carrierId: number,
   opts: { manual: boolean; reason?: string | null; now: Date; userId: number | null },
 ): Promise<{ id: number; businessName: string }> {
-  const at = opts.now.toISOString();
+  const offer = tx
+    .insert(ticketAssignments)
+    .values({
+      ticketId,
+      carrierId,
+      manual: opts.manual,
+      reason: opts.reason ?? null,
+      status: 'PENDING',
+      createdAt: opts.now,
+    })
+    .returning({ id: ticketAssignments.id });
+  const carried = tx.update(tickets).set({ carrierId, updatedAt: opts.now }).where(eq(tickets.id, ticketId));
   const [row] = await queryRows<{ id: number; business_name: string | null }>(
     tx,
-    sql`with offer as (
-        insert into ticket_assignments (ticket_id, carrier_id, manual, reason, status, created_at)
-        values (${ticketId}::int, ${carrierId}::int, ${opts.manual}, ${opts.reason ?? null}, 'PENDING', ${at}::timestamptz)
-        returning id
-      ), carried as (
-        update tickets set carrier_id = ${carrierId}::int, updated_at = ${at}::timestamptz where id = ${ticketId}::int
-      )
-      select (select id from offer) as id, (select business_name from carriers where id = ${carrierId}::int) as business_name`,
+    sql`with offer as (${offer.getSQL()}), carried as (${carried.getSQL()})
+      select (select id from offer) as id,
+        (select business_name from carriers where id = ${carrierId}::int) as business_name`,
   );
   const id = Number(row!.id);
   await writeAudit(tx, {

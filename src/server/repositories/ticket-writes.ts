@@ -8,7 +8,7 @@ import type { TicketFacts } from '../../shared/domain/ticket-transitions';
 import { queryRows, type Tx } from '../db/database';
 import { carriers, depots, suppliers } from '../db/schema/parties';
 import { ticketAssignments, tickets } from '../db/schema/tickets';
-import { moveOffer } from './assignments';
+import { moveOffer, offerMove } from './assignments';
 
 /**
  * The facts a ticket write is decided on, read under the ticket's row lock: `decide()`'s facts plus what
@@ -128,11 +128,9 @@ export async function moveOfferAndTicket(
   set: Partial<typeof tickets.$inferInsert>,
   now: Date,
 ): Promise<boolean> {
-  const moved = tx.$with('moved_offer', { id: sql<number>`id` }).as(
-    sql`update ticket_assignments set status = ${offer.to}, responded_at = ${now.toISOString()}::timestamptz
-      ${offer.reason !== null ? sql`, reason = ${offer.reason}` : sql``}
-      where id = ${offer.id}::int and status = ${offer.from} returning id`,
-  );
+  const moved = tx
+    .$with('moved_offer', { id: sql<number>`id` })
+    .as(offerMove(tx, offer.id, offer.from, offer.to, offer.reason, now).getSQL());
   const rows = await tx
     .with(moved)
     .update(tickets)

@@ -13,29 +13,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/database';
-
-export interface AuditRow {
-  userId: number | null;
-  entity: string;
-  entityId: string;
-  action: string;
-  fromStatus: string | null;
-  toStatus: string | null;
-  reason: string | null;
-  data: Record<string, unknown> | null;
-  /** The row's time; the database's now when absent. */
-  at?: Date | undefined;
-}
-
-export interface EventRow {
-  type: string;
-  ticketId: number;
-  payload: Record<string, unknown>;
-}
+import { auditLog, events as eventsTable } from '../db/schema/system';
 
 interface Kept {
-  audit: AuditRow[];
-  events: EventRow[];
+  audit: (typeof auditLog.$inferInsert)[];
+  events: (typeof eventsTable.$inferInsert)[];
 }
 
 const kept = new WeakMap<object, Kept>();
@@ -45,25 +27,11 @@ export function keptLog(tx: Tx): Kept | undefined {
   return kept.get(tx);
 }
 
-const json = (value: Record<string, unknown> | null) =>
-  value === null ? sql`null` : sql`${JSON.stringify(value)}::jsonb`;
-
-/** The one statement that inserts the rows kept, or undefined when there are none. */
-export function logStatement({ audit, events }: Kept): SQL | undefined {
+/** The one statement that inserts the rows kept (drizzle's own inserts, as CTEs), or undefined for none. */
+function logStatement(tx: Tx, { audit, events }: Kept): SQL | undefined {
   const parts: SQL[] = [];
-  if (audit.length > 0) {
-    const rows = audit.map(
-      (a) =>
-        sql`(${a.at ? sql`${a.at.toISOString()}::timestamptz` : sql`default`}, ${a.userId}::int, ${a.entity}, ${a.entityId},
-          ${a.action}, ${a.fromStatus}, ${a.toStatus}, ${a.reason}, ${json(a.data)})`,
-    );
-    parts.push(sql`audit as (insert into audit_log (at, user_id, entity, entity_id, action, from_status, to_status,
-      reason, data) values ${sql.join(rows, sql`, `)})`);
-  }
-  if (events.length > 0) {
-    const rows = events.map((e) => sql`(${e.type}, ${e.ticketId}::int, ${json(e.payload)})`);
-    parts.push(sql`events as (insert into events (type, ticket_id, payload) values ${sql.join(rows, sql`, `)})`);
-  }
+  if (audit.length > 0) parts.push(sql`audit as (${tx.insert(auditLog).values(audit).getSQL()})`);
+  if (events.length > 0) parts.push(sql`events as (${tx.insert(eventsTable).values(events).getSQL()})`);
   if (parts.length === 0) return undefined;
   return sql`with ${sql.join(parts, sql`, `)} select 1`;
 }
@@ -77,8 +45,7 @@ export async function withTransactionLog<T>(tx: Tx, work: () => Promise<T>): Pro
   kept.set(tx, log);
   try {
     const value = await work();
-    kept.delete(tx);
-    const statement = logStatement(log);
+    const statement = logStatement(tx, log);
     if (statement) await queryRows(tx, statement);
     return value;
   } finally {
