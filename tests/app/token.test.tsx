@@ -30,9 +30,9 @@ describe('/token hand-off', () => {
     expect(localStorage.getItem('token')).toBe('token-carrier1');
     await app.user.click(screen.getByRole('button', { name: 'Continue with the new sign-in' }));
     await waitFor(() => expect(localStorage.getItem('token')).toBe('token-supplier1'));
-    // The carrier stored before is gone (jsdom does not reload, so the app may already have signed the
-    // handed-over supplier in silently).
+    // The carrier stored before is gone, the supplier is signed in on the page.
     expect(localStorage.getItem('user') ?? '').not.toContain('carrier1');
+    await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
     expect(localStorage.getItem('something-else')).toBeNull();
     expect(localStorage.getItem('locale')).toBe('en');
   });
@@ -60,11 +60,17 @@ describe('/token hand-off', () => {
       'returnTo',
       JSON.stringify({ userId: USERS.supplier1.id, path: '/dashboard/suppliers/previous' }),
     );
-    renderApp('/token');
-    await waitFor(() => expect(localStorage.getItem('token')).toBe('token-supplier1'));
-    // jsdom does not reload: what /token keeps across the wipe is what the reloaded app at /?resume=1 reads.
-    const app = renderApp('/?resume=1');
+    // Signed in on the page itself (no reload), and on to that screen.
+    const app = renderApp('/token');
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers/previous'));
+    expect(localStorage.getItem('token')).toBe('token-supplier1');
+  });
+
+  it("should show the handed-over user's home on the same page, with no reload to carry the session", async () => {
+    handOver(installFakeServer(), USERS.supplier1);
+    const app = renderApp('/token');
+    expect(await screen.findByRole('heading', { name: 'My requests' })).toBeInTheDocument();
+    expect(app.path()).toBe('/dashboard/suppliers');
   });
 
   it('should take another user handed over by SSO to their own home', async () => {

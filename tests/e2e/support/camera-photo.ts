@@ -44,7 +44,11 @@ export async function twelveMegapixelJpeg(page: Page, seed: number): Promise<Buf
 
 /** Sizes of the photo parts of the user's queued outbox item, read from IndexedDB. */
 export function queuedPhotoSizes(page: Page): Promise<number[]> {
-  return page.evaluate<number[]>(`new Promise((resolve, reject) => {
+  return page.evaluate<number[]>(QUEUED_PHOTO_SIZES);
+}
+
+/** The same as an expression any engine's page evaluates (tests/e2e/support/field). */
+export const QUEUED_PHOTO_SIZES = `new Promise((resolve, reject) => {
     const open = indexedDB.open('scrap-portal-offline');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
@@ -52,5 +56,4 @@ export function queuedPhotoSizes(page: Page): Promise<number[]> {
       request.onsuccess = () => resolve(request.result.flatMap((item) =>
         item.request.parts.filter((p) => p.kind === 'file' && p.filename && p.filename.endsWith('.jpg')).map((p) => p.blob.size)));
     };
-  })`);
-}
+  })`;

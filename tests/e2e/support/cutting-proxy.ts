@@ -1,7 +1,9 @@
 /**
  * A TCP proxy on loopback in front of the e2e server that can cut one connection part-way through what
- * the browser sends (a request body being uploaded), as a phone losing its signal does. Every other
- * byte passes untouched in both directions.
+ * the browser sends (a request body being uploaded), as a phone losing its signal does, or lose the whole
+ * link for a while (`offline()` … `online()`): every open connection drops and every new one is refused,
+ * which is what a phone without signal sees, in any engine, whether or not the browser can be told it is
+ * offline. Every other byte passes untouched in both directions.
  */
 import net from 'node:net';
 
@@ -11,14 +13,23 @@ export interface CuttingProxy {
   readonly cuts: number;
   /** Arms one cut: the next connection whose client has sent more than `bytes` is destroyed there. */
   cutAfter(bytes: number): void;
+  /** Drops every open connection and refuses new ones until `online()`. */
+  offline(): void;
+  online(): void;
   close(): Promise<void>;
 }
 
 export async function launchCuttingProxy(targetPort: string | number): Promise<CuttingProxy> {
   let armedAt: number | null = null;
   let cuts = 0;
+  let linkDown = false;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    if (linkDown) {
+      // A reset rather than a hang: the browser learns at once that the server cannot be reached.
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = net.connect(Number(targetPort), '127.0.0.1');
     sockets.add(client);
     sockets.add(upstream);
@@ -59,6 +70,13 @@ export async function launchCuttingProxy(targetPort: string | number): Promise<C
     },
     cutAfter(bytes: number) {
       armedAt = bytes;
+    },
+    offline() {
+      linkDown = true;
+      for (const socket of sockets) socket.resetAndDestroy();
+    },
+    online() {
+      linkDown = false;
     },
     close: () =>
       new Promise<void>((resolve) => {
