@@ -50,7 +50,7 @@ async function startDriver(zoom: number): Promise<{ url: string; process: ChildP
   }
 }
 
-function fieldPage(driver: WebDriver, handle: string, base: string, closed: () => void): FieldPage {
+function fieldPage(driver: WebDriver, handle: string, base: string, zoomed: boolean, closed: () => void): FieldPage {
   const here = () => driver.switchTo().window(handle);
   const shown = async (xpath: string): Promise<WebElement> => {
     await here();
@@ -86,7 +86,11 @@ function fieldPage(driver: WebDriver, handle: string, base: string, closed: () =
     click: async (xpath) => {
       const element = await shown(xpath);
       await driver.wait(until.elementIsEnabled(element), PATIENCE_MS);
-      await element.click();
+      // WebKitWebDriver places its pointer in unzoomed pixels: on the zoomed phone a click lands beside
+      // its element. There the element gets the click a tap ends with; keys stay real key presses.
+      if (zoomed)
+        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' }); arguments[0].click();", element);
+      else await element.click();
     },
     type: async (xpath, text) => (await shown(xpath)).sendKeys(text),
     setFiles: async (xpath, paths) => {
@@ -156,7 +160,7 @@ export const launchField: LaunchField = async (base, screen) => {
       started = true;
       const handle = await driver.getWindowHandle();
       open.push(handle);
-      return fieldPage(driver, handle, base, () => open.splice(open.indexOf(handle), 1));
+      return fieldPage(driver, handle, base, zoom !== 1, () => open.splice(open.indexOf(handle), 1));
     },
     close: async () => {
       await driver.quit().catch(() => undefined);
