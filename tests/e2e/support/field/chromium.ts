@@ -8,7 +8,6 @@ function fieldPage(page: Page, base: string): FieldPage {
   return {
     goto: async (address) => void (await page.goto(absolute(base, address))),
     reload: async () => void (await page.reload()),
-    url: async () => page.url(),
     evaluate: (expression) => page.evaluate(expression),
     click: (xpath) => at(xpath).click(),
     type: (xpath, text) => at(xpath).fill(text),

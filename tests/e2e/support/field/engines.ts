@@ -26,7 +26,6 @@ export interface FieldPage {
   /** Loads `address`: a path on the browser's base address, or a whole URL. */
   goto(address: string): Promise<void>;
   reload(): Promise<void>;
-  url(): Promise<string>;
   /** The value of a JavaScript expression in the page; a promise is awaited. */
   evaluate<T>(expression: string): Promise<T>;
   /** Waits for the element to be shown (the first one shown, when the XPath names several), then clicks it as a person would. */

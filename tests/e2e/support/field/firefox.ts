@@ -14,7 +14,6 @@ function fieldPage(page: Page, base: string): FieldPage {
   return {
     goto: async (address) => void (await page.goto(absolute(base, address))),
     reload: async () => void (await page.reload()),
-    url: async () => page.url(),
     evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
     click: async (xpath) => (await shown(xpath)).click(),
     type: async (xpath, text) => (await shown(xpath)).type(text),

@@ -68,10 +68,6 @@ function fieldPage(driver: WebDriver, handle: string, base: string, zoomed: bool
       await here();
       await driver.navigate().refresh();
     },
-    url: async () => {
-      await here();
-      return driver.getCurrentUrl();
-    },
     evaluate: async <T>(expression: string) => {
       await here();
       const answer = (await driver.executeAsyncScript(
@@ -141,6 +137,10 @@ export const launchField: LaunchField = async (base, screen) => {
       .manage()
       .window()
       .setRect({ width: Math.round(width * zoom), height: Math.round((height + 38) * zoom) });
+    // A journey at the wrong width would pass or fail for the wrong layout: a MiniBrowser whose window
+    // limits changed must stop the run here.
+    const laidOut = (await driver.executeScript('return innerWidth')) as number;
+    if (Math.round(laidOut) !== width) throw new Error(`WebKit lays pages out at ${laidOut} px, not ${width}`);
   } catch (error) {
     stop();
     throw error;
