@@ -1,5 +1,5 @@
 import { DatesProvider } from '@mantine/dates';
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -83,7 +83,12 @@ function DeferredNotifications({ after }: { after: Promise<void> | undefined }) 
   );
 }
 
-/** Everything the screens rely on, in one place (the tests render with the same providers). */
+/**
+ * Light or dark: the device's setting until the user picks one in the account menu (user-menu.tsx), then
+ * that, remembered on this device. A cab at night wants the dark scheme; a yard at noon, the light one.
+ */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
+
 /** Mantine with its own texts in the active language (a new theme object only when the language changes). */
 function LocalisedMantine({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
   const { i18n: active } = useLingui();
@@ -91,12 +96,19 @@ function LocalisedMantine({ env, children }: { env: 'default' | 'test'; children
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts depend on the locale only
   const theme = useMemo(() => localizedTheme(active), [locale]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      env={env}
+    >
       {children}
     </MantineProvider>
   );
 }
 
+/** Everything the screens rely on, in one place (the tests render with the same providers). */
 export function AppProviders({
   queryClient,
   env = 'default',

@@ -1,17 +1,25 @@
-/** The one-time "ready to work offline" note: inline above the page, never a toast over its controls. */
+/**
+ * The one-time "ready to work offline" note and "A new version is available": inline above the page, never
+ * a toast over its controls.
+ */
 import { Button } from '@mantine/core';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { OfflineReadyNote } from '../../src/app/components/offline-ready-note';
+import { UpdateNote } from '../../src/app/components/update-note';
 import { UpdatePrompt } from '../../src/app/components/update-prompt';
 import { renderWithProviders } from './render';
 
+const sw = vi.hoisted(() => ({
+  needRefresh: false,
+  updateServiceWorker: vi.fn(async (_reload?: boolean) => {}),
+}));
 vi.mock('virtual:pwa-register/react', () => ({
   useRegisterSW: () => ({
-    needRefresh: [false, () => {}],
+    needRefresh: [sw.needRefresh, () => {}],
     offlineReady: [true, () => {}],
-    updateServiceWorker: async () => {},
+    updateServiceWorker: sw.updateServiceWorker,
   }),
 }));
 
@@ -20,6 +28,7 @@ const NOTE = 'The portal is ready to work offline.';
 function Screen() {
   return (
     <>
+      <UpdateNote />
       <OfflineReadyNote />
       <h1>My requests</h1>
       <Button>New request</Button>
@@ -44,5 +53,25 @@ describe('ready to work offline', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText(NOTE)).not.toBeInTheDocument());
+  });
+});
+
+describe('a new version', () => {
+  it('should say so inline above the page, where a toast lay over the form\'s buttons at 390 px, and reload on request', async () => {
+    sw.needRefresh = true;
+    const { user } = renderWithProviders(<Screen />);
+    const title = await screen.findByText('A new version is available');
+    const note = title.closest<HTMLElement>('[role=status]')!;
+    expect(note).toHaveTextContent('Reload to use it.');
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    expect(note.compareDocumentPosition(screen.getByRole('heading', { name: 'My requests' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(sw.updateServiceWorker).not.toHaveBeenCalled();
+    await user.click(within(note).getByRole('button', { name: 'Reload' }));
+    expect(sw.updateServiceWorker).toHaveBeenCalledExactlyOnceWith(true);
+
+    await user.click(within(note).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('A new version is available')).not.toBeInTheDocument());
   });
 });

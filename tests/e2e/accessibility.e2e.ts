@@ -1,6 +1,7 @@
 /**
  * axe-core over every route the router defines, for each of the nine demo users and signed out, in
- * English and Spanish (each role's users between them; see below), at 1280 px and 390 px: lists, ticket pages and the pages that take a ticket id,
+ * English and Spanish and in the light and dark schemes (each role's users between them; see below), at
+ * 1280 px and 390 px: lists, ticket pages and the pages that take a ticket id,
  * the documentation forms with a ticket, the dialogs (new ticket, delete, accept, decline), the
  * bottom-bar menu and the filter drawer. No critical or serious violation may remain. One browser
  * context per user and language is reused across its routes (client-side navigation), so the sweep
@@ -16,6 +17,7 @@ import { runAxe, type AxeFinding } from './support/axe';
 import { settle, trackRequests } from './support/settle';
 
 type Lang = 'en' | 'es';
+type Scheme = 'light' | 'dark';
 type Area = 'signed-out' | 'signed-in' | 'admin' | 'adminro' | 'suppliers' | 'carrier' | 'customs' | 'ticket';
 
 interface ApiTicket {
@@ -291,6 +293,18 @@ async function signInByApi(page: Page, username: string): Promise<void> {
   await settle(page);
 }
 
+/** The scheme the page is drawn in: Mantine's attribute, and the page's background being dark or not. */
+async function shownScheme(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attribute = document.documentElement.dataset.mantineColorScheme;
+    const [r, g, b] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
+    const darkBackground = (r ?? 255) + (g ?? 255) + (b ?? 255) < 3 * 96;
+    return attribute === (darkBackground ? 'dark' : 'light')
+      ? attribute
+      : `${attribute} on a ${darkBackground ? 'dark' : 'light'} body`;
+  });
+}
+
 let browser: Browser;
 const started = Date.now();
 /**
@@ -343,19 +357,33 @@ describe('accessibility sweep (axe-core)', () => {
     for (const path of declared) areaOf(path);
   });
 
-  it.each(['en', 'es'] as const)('should find no critical or serious violation signed out (%s)', async (lang: Lang) => {
-    const context = await newContext(browser, DESKTOP, lang === 'es' ? 'es-MX' : 'en-US');
+  // Signed out: English in the light scheme, Spanish in the dark one (AXE_EVERY_SCHEME=1: both in both).
+  const signedOut: [Lang, Scheme][] =
+    process.env.AXE_EVERY_SCHEME === '1'
+      ? [
+          ['en', 'light'],
+          ['en', 'dark'],
+          ['es', 'light'],
+          ['es', 'dark'],
+        ]
+      : [
+          ['en', 'light'],
+          ['es', 'dark'],
+        ];
+  it.each(signedOut)('should find no critical or serious violation signed out (%s, %s)', async (lang, scheme) => {
+    const context = await newContext(browser, DESKTOP, lang === 'es' ? 'es-MX' : 'en-US', scheme);
     const page = await context.newPage();
     trackRequests(page);
     await page.goto('/login');
     await settle(page);
+    expect(await shownScheme(page)).toBe(scheme);
     const serious: string[] = [];
     for (const path of declaredPaths().filter((p) => areaOf(p) === 'signed-out')) {
-      serious.push(...(await check(page, `signed out ${lang} 1280px ${path}`, { name: path, url: path })));
+      serious.push(...(await check(page, `signed out ${lang} ${scheme} 1280px ${path}`, { name: path, url: path })));
     }
     await page.setViewportSize(PHONE);
     for (const path of [PATHS.login.root, PATHS.login.traditional]) {
-      serious.push(...(await check(page, `signed out ${lang} 390px ${path}`, { name: path, url: path })));
+      serious.push(...(await check(page, `signed out ${lang} ${scheme} 390px ${path}`, { name: path, url: path })));
     }
     await context.close();
     expect(serious).toEqual([]);
@@ -364,8 +392,22 @@ describe('accessibility sweep (axe-core)', () => {
   // Each user is swept in one language, and each role's users between them in both: the first user of
   // a role (its dialogs, a ticket page per status, the phone's drawer and menus) in one, the role's
   // other users (the same screens with their own data) in the other, so the sweep fits in CI's time.
-  // AXE_EVERY_LANGUAGE=1 sweeps every user in both.
+  // AXE_EVERY_LANGUAGE=1 sweeps every user in both. The schemes are shared out the same way: each role is
+  // swept in light and in dark, and the dialogs and phone menus of the first users in one or the other
+  // (AXE_EVERY_SCHEME=1 sweeps every user in both).
   const everyLanguage = process.env.AXE_EVERY_LANGUAGE === '1';
+  const everyScheme = process.env.AXE_EVERY_SCHEME === '1';
+  const ONE_SCHEME: Record<string, Scheme> = {
+    admin: 'light',
+    adminro: 'dark',
+    supplier1: 'dark',
+    supplier2: 'light',
+    carrier1: 'dark',
+    carrier2: 'light',
+    rail1: 'light',
+    customs1: 'light',
+    customs2: 'dark',
+  };
   const ONE_LANGUAGE: Record<string, Lang> = {
     admin: 'en',
     adminro: 'es',
@@ -379,22 +421,29 @@ describe('accessibility sweep (axe-core)', () => {
   };
   for (const user of USERS) {
     const langs: Lang[] = everyLanguage ? ['en', 'es'] : [ONE_LANGUAGE[user.username] ?? 'en'];
-    it.each(langs)(`should find no critical or serious violation for ${user.username} (%s)`, async (lang: Lang) => {
-      const context = await newContext(browser, DESKTOP, lang === 'es' ? 'es-MX' : 'en-US');
-      const page = await context.newPage();
-      trackRequests(page);
-      await signInByApi(page, user.username);
-      const tickets = await apiTickets(page);
-      const serious: string[] = [];
-      for (const screen of screensFor(user.areas, user.full, tickets)) {
-        serious.push(...(await check(page, `${user.username} ${lang} 1280px ${screen.name}`, screen)));
-      }
-      await page.setViewportSize(PHONE);
-      for (const screen of phoneScreens(user.areas, user.full)) {
-        serious.push(...(await check(page, `${user.username} ${lang} 390px ${screen.name}`, screen)));
-      }
-      await context.close();
-      expect(serious).toEqual([]);
-    });
+    const schemes: Scheme[] = everyScheme ? ['light', 'dark'] : [ONE_SCHEME[user.username] ?? 'light'];
+    const runs = langs.flatMap((lang) => schemes.map((scheme): [Lang, Scheme] => [lang, scheme]));
+    it.each(runs)(
+      `should find no critical or serious violation for ${user.username} (%s, %s)`,
+      async (lang, scheme) => {
+        const context = await newContext(browser, DESKTOP, lang === 'es' ? 'es-MX' : 'en-US', scheme);
+        const page = await context.newPage();
+        trackRequests(page);
+        await signInByApi(page, user.username);
+        // The portal follows the device's scheme: the sweep checks the scheme it means to.
+        expect(await shownScheme(page)).toBe(scheme);
+        const tickets = await apiTickets(page);
+        const serious: string[] = [];
+        for (const screen of screensFor(user.areas, user.full, tickets)) {
+          serious.push(...(await check(page, `${user.username} ${lang} ${scheme} 1280px ${screen.name}`, screen)));
+        }
+        await page.setViewportSize(PHONE);
+        for (const screen of phoneScreens(user.areas, user.full)) {
+          serious.push(...(await check(page, `${user.username} ${lang} ${scheme} 390px ${screen.name}`, screen)));
+        }
+        await context.close();
+        expect(serious).toEqual([]);
+      },
+    );
   }
 });

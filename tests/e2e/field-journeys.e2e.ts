@@ -396,74 +396,74 @@ describe.each(fieldEngines())('field journeys in %s', (engine: EngineName) => {
     await done(browser);
   });
 
-  // Not yet in WebKit: WebKitWebDriver's sessions are ephemeral, as Safari's private windows are, and there
-  // IndexedDB refuses to store a Blob (the transaction fails). The form's files then cannot be kept for
-  // later, and the portal does not yet say so in the user's words (issue 29, item 3; the closing note of
-  // 2026-12-02 has the details). The answers above hold no files and are kept.
-  it.skipIf(engine === 'webkit')(
-    'should keep a railcar documentation with 4 PDFs and 4 photos made offline at 390 px, compress the camera photo, and create it once with the page open',
-    async () => {
-      const tripId = await confirmedTicket('Northern Rail Logistics', 'rail1');
-      const browser = await browserFor('phone');
-      const page = await browser.newPage();
-      await signIn(page, 'supplier2');
-      await page.goto('/dashboard/suppliers/railcar-documentation');
-      // The lists the form needs offline are read once online: tickets, destinations, materials.
-      for (const label of ['Ticket', 'Destination', 'Material']) {
-        await page.click(field(label, 'input'));
-        await untilShown(page, "//*[@role='option']");
-        await page.pressEscape();
-      }
-      await untilOfflineReady(page, ['"confirmed-pick-list"', '"destinations"', '"materials"']);
+  it('should keep a railcar documentation with 4 PDFs and 4 photos made offline at 390 px, compress the camera photo, and create it once with the page open', async () => {
+    const tripId = await confirmedTicket('Northern Rail Logistics', 'rail1');
+    const browser = await browserFor('phone');
+    const page = await browser.newPage();
+    await signIn(page, 'supplier2');
+    await page.goto('/dashboard/suppliers/railcar-documentation');
+    // The lists the form needs offline are read once online: tickets, destinations, materials.
+    for (const label of ['Ticket', 'Destination', 'Material']) {
+      await page.click(field(label, 'input'));
+      await untilShown(page, "//*[@role='option']");
+      await page.pressEscape();
+    }
+    await untilOfflineReady(page, ['"confirmed-pick-list"', '"destinations"', '"materials"']);
 
-      proxy.offline();
-      await page.click(field('Ticket', 'input'));
-      await page.click(option(`#${tripId} `));
-      await until(() => valueOf(page, field('Carrier', 'input')), 'Northern Rail Logistics');
-      if ((await valueOf(page, field('Destination', 'input'))) === '') {
-        await page.click(field('Destination', 'input'));
-        await page.click("//*[@role='option']");
-      }
-      await page.click(field('Invoice date', 'button'));
-      await page.click("//table//button[normalize-space(.)='1']");
-      await page.type(field('Invoice number', 'input'), `FIELD-${engine}-${Date.now()}`);
-      await page.type(field('Invoice amount', 'input'), '45000');
-      await page.type(field('WayBill', 'input'), '9876543');
-      await page.type(field('Car/Equipment', 'input'), 'GATX123456');
-      await page.type(field('Gross weight', 'input'), '220000');
-      await page.type(field('Tare weight', 'input'), '60000');
-      await page.click(field('Material', 'input'));
+    proxy.offline();
+    await page.click(field('Ticket', 'input'));
+    await page.click(option(`#${tripId} `));
+    await until(() => valueOf(page, field('Carrier', 'input')), 'Northern Rail Logistics');
+    if ((await valueOf(page, field('Destination', 'input'))) === '') {
+      await page.click(field('Destination', 'input'));
       await page.click("//*[@role='option']");
-      const slots = ['salesInvoice', 'weightCertificate', 'BL', 'radioactiveCertificate'];
-      for (const [index, slot] of slots.entries())
-        await page.setFiles(`//input[@data-slot='${slot}']`, [files.pdfs[index]!]);
-      await page.setFiles("//input[@data-slot='photos']", files.photos);
-      await untilShown(page, button('Remove photo 4'));
-      await page.click(button('Upload'));
-      await untilShown(page, toast('No connection: saved in the outbox'));
-      await untilPath(page, '/dashboard/suppliers');
-      await untilShown(page, outbox('Outbox: 1 waiting to be sent'));
-      // The camera's photo went into the outbox compressed in the browser, under 1 MB.
-      const [cameraPhoto] = await page.evaluate<number[]>(QUEUED_PHOTO_SIZES);
-      expect(cameraPhoto).toBeGreaterThan(0);
-      expect(cameraPhoto).toBeLessThan(1_000_000);
-      expect(await railcarDocumentationOf(tripId)).toBeNull();
+    }
+    await page.click(field('Invoice date', 'button'));
+    await page.click("//table//button[normalize-space(.)='1']");
+    await page.type(field('Invoice number', 'input'), `FIELD-${engine}-${Date.now()}`);
+    await page.type(field('Invoice amount', 'input'), '45000');
+    await page.type(field('WayBill', 'input'), '9876543');
+    await page.type(field('Car/Equipment', 'input'), 'GATX123456');
+    await page.type(field('Gross weight', 'input'), '220000');
+    await page.type(field('Tare weight', 'input'), '60000');
+    await page.click(field('Material', 'input'));
+    await page.click("//*[@role='option']");
+    const slots = ['salesInvoice', 'weightCertificate', 'BL', 'radioactiveCertificate'];
+    for (const [index, slot] of slots.entries())
+      await page.setFiles(`//input[@data-slot='${slot}']`, [files.pdfs[index]!]);
+    await page.setFiles("//input[@data-slot='photos']", files.photos);
+    await untilShown(page, button('Remove photo 4'));
+    await page.click(button('Upload'));
+    await untilShown(page, toast('No connection: saved in the outbox'));
+    await untilPath(page, '/dashboard/suppliers');
+    await untilShown(page, outbox('Outbox: 1 waiting to be sent'));
+    // The camera's photo went into the outbox compressed in the browser, under 1 MB.
+    const [cameraPhoto] = await page.evaluate<number[]>(QUEUED_PHOTO_SIZES);
+    expect(cameraPhoto).toBeGreaterThan(0);
+    expect(cameraPhoto).toBeLessThan(1_000_000);
+    expect(await railcarDocumentationOf(tripId)).toBeNull();
+    // WebKitWebDriver's sessions are ephemeral, as Safari's private windows are, and refuse a Blob in
+    // IndexedDB: the outbox holds the files' bytes and says the window loses them when it closes.
+    await page.click("//button[starts-with(@aria-label, 'Outbox:')]");
+    const windowOnly = "//*[@data-testid='outbox-window-only']";
+    await untilShown(page, "//*[@data-testid='outbox-oldest']");
+    expect(await shows(page, windowOnly)).toBe(engine === 'webkit');
+    await page.pressEscape();
 
-      // The signal comes back with the page still open: the outbox sends it by itself, once.
-      proxy.online();
-      await until(async () => (await railcarDocumentationOf(tripId)) !== null);
-      await until(() => shows(page, "//button[starts-with(@aria-label, 'Outbox:')]"), false);
-      const documentation = (await railcarDocumentationOf(tripId))!;
-      expect({
-        pdfs:
-          documentation.salesInvoice.length +
-          documentation.weightCertificate.length +
-          (documentation.BL ?? []).length +
-          documentation.radioactiveCertificate.length,
-        photos: documentation.photos.length,
-      }).toEqual({ pdfs: 4, photos: 4 });
-      expect((await ticketOf(tripId)).status.name).toBe('SUPPLIER_INVOICED');
-      await done(browser);
-    },
-  );
+    // The signal comes back with the page still open: the outbox sends it by itself, once.
+    proxy.online();
+    await until(async () => (await railcarDocumentationOf(tripId)) !== null);
+    await until(() => shows(page, "//button[starts-with(@aria-label, 'Outbox:')]"), false);
+    const documentation = (await railcarDocumentationOf(tripId))!;
+    expect({
+      pdfs:
+        documentation.salesInvoice.length +
+        documentation.weightCertificate.length +
+        (documentation.BL ?? []).length +
+        documentation.radioactiveCertificate.length,
+      photos: documentation.photos.length,
+    }).toEqual({ pdfs: 4, photos: 4 });
+    expect((await ticketOf(tripId)).status.name).toBe('SUPPLIER_INVOICED');
+    await done(browser);
+  });
 });

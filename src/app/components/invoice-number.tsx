@@ -65,7 +65,7 @@ export function TaInvoiceNumber({ invoice, withPrefix = false, sayRejected = fal
     <Text
       component="div"
       size={withPrefix ? 'xs' : 'sm'}
-      c={rejected ? 'red.8' : withPrefix ? 'dimmed' : undefined}
+      c={rejected ? 'red' : withPrefix ? 'dimmed' : undefined}
       fw={rejected ? 700 : 400}
       data-sap-status={invoice.sapValidationStatus}
     >
@@ -77,7 +77,7 @@ export function TaInvoiceNumber({ invoice, withPrefix = false, sayRejected = fal
         <InvoiceNumber>{text}</InvoiceNumber>
       )}
       {rejected && sayRejected && (
-        <Text component="div" size="xs" c="red.8" fw={600}>
+        <Text component="div" size="xs" c="red" fw={600}>
           {t`Rejected by the ERP`}
         </Text>
       )}

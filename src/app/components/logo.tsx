@@ -24,11 +24,11 @@ export function Logo({ size = 36, withWordmark = true, wordmarkVisibleFrom }: Lo
           fw={750}
           fz={size >= 40 ? 22 : 18}
           lh={1}
-          c="brand.8"
+          c="var(--portal-logo-strong)"
           style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}
         >
           Scrap
-          <Text component="span" inherit c="brand.5">
+          <Text component="span" inherit c="var(--portal-logo-soft)">
             Portal
           </Text>
         </Text>

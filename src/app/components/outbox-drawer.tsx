@@ -157,6 +157,8 @@ function OutboxKeeping({ items }: { items: OutboxItem[] }) {
   const persistence = useSyncExternalStore(subscribePersistence, getPersistence, getPersistence);
   const oldest = oldestQueuedAt(items);
   if (oldest === null) return null;
+  // Files this browser would not keep as files (offline/outbox.ts): a private window's, gone when it closes.
+  const windowOnly = items.some((item) => item.filesAsBytes);
   const age = formatWait(now - oldest, i18n.locale);
   return (
     <>
@@ -168,7 +170,21 @@ function OutboxKeeping({ items }: { items: OutboxItem[] }) {
           {t`This browser keeps the outbox on this device until it is sent.`}
         </Text>
       )}
-      {(persistence === 'refused' || persistence === 'unsupported') && (
+      {windowOnly && (
+        <Alert
+          color="yellow"
+          variant="light"
+          p="xs"
+          icon={<IconAlertTriangle size={16} />}
+          role="status"
+          data-testid="outbox-window-only"
+        >
+          <Text size="sm">
+            {t`This browser window does not keep files once it is closed, as private windows do. Keep it open until these are sent, or save them to a file below.`}
+          </Text>
+        </Alert>
+      )}
+      {!windowOnly && (persistence === 'refused' || persistence === 'unsupported') && (
         <Alert
           color="yellow"
           variant="light"

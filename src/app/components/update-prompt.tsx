@@ -1,22 +1,17 @@
 /**
- * Tells the user when a new version of the app has been downloaded (vite-plugin-pwa, registerType
- * 'prompt') and reloads into it on request. The service worker waits until the user says so.
- * The one-time "ready to work offline" note is not a toast: it is handed to the signed-in frame, which
- * shows it inline above the page (components/offline-ready-note.tsx), so it covers no control.
+ * Registers the service worker (vite-plugin-pwa, registerType 'prompt') and says when a new version of the
+ * app has been downloaded; the service worker waits until the user reloads into it. Neither message is a
+ * toast: the frames show them inline above the page (components/update-note.tsx,
+ * components/offline-ready-note.tsx), so they cover no control.
  */
-import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useLingui } from '@lingui/react/macro';
-import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { announceUpdate } from '../lib/app-update';
 import { announceOfflineReady } from '../lib/offline-ready';
 
-const UPDATE_ID = 'app-update';
 const HOUR = 60 * 60 * 1000;
 
 export function UpdatePrompt() {
-  const { t } = useLingui();
   const {
     needRefresh: [needRefresh],
     offlineReady: [offlineReady],
@@ -29,24 +24,8 @@ export function UpdatePrompt() {
   });
 
   useEffect(() => {
-    if (!needRefresh) return;
-    notifications.show({
-      id: UPDATE_ID,
-      autoClose: false,
-      withCloseButton: true,
-      color: 'brand',
-      icon: <IconRefresh size={18} />,
-      title: t`A new version is available`,
-      message: (
-        <Group justify="space-between" gap="xs" mt={4}>
-          <Text size="sm">{t`Reload to use it.`}</Text>
-          <Button size="compact-sm" onClick={() => void updateServiceWorker(true)}>
-            {t`Reload`}
-          </Button>
-        </Group>
-      ),
-    });
-  }, [needRefresh, t, updateServiceWorker]);
+    if (needRefresh) announceUpdate(() => updateServiceWorker(true));
+  }, [needRefresh, updateServiceWorker]);
 
   useEffect(() => {
     if (offlineReady) announceOfflineReady();

@@ -1,4 +1,11 @@
-import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  lighten,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import type { Role } from '../../shared/domain/roles';
 
 /** Ten shades around the brand colour #4157A1 (shade 6, Mantine's default primary shade). */
@@ -52,6 +59,12 @@ function contrast(a: string, b: string): number {
 const TEXT_CONTRAST = 4.6;
 /** The signed-in pages' background (gray.0); white cards are lighter still. */
 const PAGE_BACKGROUND = '#f8f9fa';
+/**
+ * In the dark scheme the cards are Mantine's dark.7 and the page dark.8, darker still; fields are dark.6,
+ * the lightest plain surface text sits on, and a light variant's tint over a card is about DARK_TINT.
+ */
+const DARK_CARD = '#2e2e2e';
+const DARK_TINT = '#383838';
 
 /** The first shade from `from` on that reads on `background`, else the darkest one darkened until it does. */
 function readableShade(shades: readonly string[], from: number, background: string): string {
@@ -66,6 +79,18 @@ function readableShade(shades: readonly string[], from: number, background: stri
   return text;
 }
 
+/** The first shade from `from` down to the lightest that reads on a dark `background`, else lightened. */
+function readableOnDark(shades: readonly string[], from: number, background: string): string {
+  for (let index = from; index >= 0; index -= 1) {
+    const shade = shades[index]!;
+    if (contrast(shade, background) >= TEXT_CONTRAST) return shade;
+  }
+  let text = shades[0]!;
+  for (let step = 1; contrast(text, background) < TEXT_CONTRAST && step <= 20; step += 1)
+    text = lighten(shades[0]!, step * 0.05);
+  return text;
+}
+
 /**
  * Contrast fixes that every screen gets from the theme rather than per element:
  * - secondary ("dimmed") text is a darker grey that reads on white and on the grey page background
@@ -77,6 +102,10 @@ function readableShade(shades: readonly string[], from: number, background: stri
  *   red button is a darker red; the brand colour is dark enough as it is);
  * - coloured text (`c="red"`, errors) uses the first shade from the filled one (6) on that reads on
  *   the grey page background: the brand colour stays as it is, red and green get darker.
+ * The dark scheme mirrors them: light text on dark cards, from shade 4 towards the palest (the brand's
+ * shade 4 is 3.7:1 on a dark card), and the same filled shades, which carry white text in both.
+ * `--portal-page` and `--portal-rule` are the page's background and the lines between rows, and
+ * `--portal-logo-*` the word mark's two tones, per scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => {
   const light: Record<string, string> = {
@@ -85,6 +114,22 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
     '--mantine-color-placeholder': '#6b7280',
     // Field errors are small text: Mantine's red.6 is 3.3:1 on white.
     '--mantine-color-error': 'var(--mantine-color-red-text)',
+    '--portal-page': 'var(--mantine-color-gray-0)',
+    '--portal-rule': 'var(--mantine-color-gray-2)',
+    '--portal-logo-strong': 'var(--mantine-color-brand-8)',
+    '--portal-logo-soft': 'var(--mantine-color-brand-5)',
+  };
+  const dark: Record<string, string> = {
+    // Mantine's dark.2 is 4.0:1 on a dark card, its placeholder dark.3 2.9:1 on a field.
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': '#9a9a9a',
+    '--mantine-color-error': 'var(--mantine-color-red-text)',
+    // Links are the brand's shade 4 in Mantine's dark scheme: 3.2:1 on a field, 2.6:1 on an orange tint.
+    '--mantine-color-anchor': 'var(--mantine-color-brand-2)',
+    '--portal-page': 'var(--mantine-color-dark-8)',
+    '--portal-rule': 'var(--mantine-color-dark-4)',
+    '--portal-logo-strong': 'var(--mantine-color-brand-1)',
+    '--portal-logo-soft': 'var(--mantine-color-brand-3)',
   };
   for (const [name, shades] of Object.entries(current.colors)) {
     if (name === 'dark' || name === 'gray') continue;
@@ -95,11 +140,17 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
       light[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
       // Outline badges and buttons write their text in the outline colour.
       light[`--mantine-color-${name}-outline`] = filled;
+      dark[`--mantine-color-${name}-filled`] = filled;
+      dark[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
     }
     light[`--mantine-color-${name}-text`] = readableShade(shades, 6, PAGE_BACKGROUND);
+    const onDark = readableOnDark(shades, 4, DARK_CARD);
+    dark[`--mantine-color-${name}-text`] = onDark;
+    dark[`--mantine-color-${name}-outline`] = onDark;
+    dark[`--mantine-color-${name}-light-color`] = readableOnDark(shades, 4, DARK_TINT);
   }
   // The greys keep Mantine's own variants, except the outline's text: gray.6 is 3.3:1 on white (the
   // "Assigned by an administrator" badge of an offer).
   light['--mantine-color-gray-outline'] = readableShade(current.colors.gray, 6, PAGE_BACKGROUND);
-  return { variables: {}, light, dark: {} };
+  return { variables: {}, light, dark };
 };

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../shared/format/display-format';
 import { translateError } from '../lib/messages';
 import { ERROR_CODES } from '../../shared/errors';
 import type { OutboxItem } from './outbox-types';
+import { OutboxUnavailableError, OutOfSpaceError } from './storage';
 
 export function itemTitle(i18n: I18n, item: OutboxItem): string {
   const id = item.ticketId;
@@ -131,14 +132,33 @@ export function toastQueued(i18n: I18n, reason: 'offline' | 'busy', title?: stri
   });
 }
 
-/** QuotaExceededError while queueing: the write was not kept. */
-export function toastOutOfSpace(i18n: I18n): void {
-  notifications.show({
-    color: 'red',
-    autoClose: false,
-    title: i18n._(msg`This device is out of storage space`),
-    message: i18n._(
-      msg`The form could not be kept for sending later. Free some space (old photos, downloads, other apps) and try again; your entries are still in the form.`,
-    ),
-  });
+/**
+ * The write could not be kept for later, in the user's words: the device is full, or the browser would not
+ * store it (a private window) while there is no connection. The form keeps what was typed. False for any
+ * other error, which the caller reports.
+ */
+export function toastNotKept(i18n: I18n, error: unknown): boolean {
+  if (error instanceof OutOfSpaceError) {
+    notifications.show({
+      color: 'red',
+      autoClose: false,
+      title: i18n._(msg`This device is out of storage space`),
+      message: i18n._(
+        msg`The form could not be kept for sending later. Free some space (old photos, downloads, other apps) and try again; your entries are still in the form.`,
+      ),
+    });
+    return true;
+  }
+  if (error instanceof OutboxUnavailableError) {
+    notifications.show({
+      color: 'red',
+      autoClose: false,
+      title: i18n._(msg`This browser cannot keep it for later`),
+      message: i18n._(
+        msg`There is no connection, and this browser window does not let the portal store the form, as some private windows do. Your entries are still in the form: send it when the connection returns, or open the portal in a normal window.`,
+      ),
+    });
+    return true;
+  }
+  return false;
 }

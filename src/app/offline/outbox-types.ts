@@ -14,6 +14,18 @@ export type OutboxState = 'pending' | 'refused' | 'editing';
 export type OutboxPart =
   { name: string; kind: 'file'; blob: Blob; filename: string } | { name: string; kind: 'json'; json: string };
 
+/**
+ * A file part as IndexedDB holds it where the browser refuses Blobs there (WebKit's private windows): its
+ * bytes. db.ts turns it back into an OutboxPart as it is read, so nothing else sees this form.
+ */
+export interface StoredBytesPart {
+  name: string;
+  kind: 'bytes';
+  bytes: ArrayBuffer;
+  type: string;
+  filename: string;
+}
+
 export interface OutboxRequest {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under /api, e.g. `/tickets/12/confirm`. */
@@ -58,6 +70,11 @@ export interface OutboxItem {
   /** A short description for the list, e.g. the withdrawal date of an accept. */
   summary?: Record<string, string | number | boolean | null> | undefined;
   draft?: DocumentationDraft | undefined;
+  /**
+   * The browser refused the files as Blobs and holds their bytes (outbox.ts, putItem): as WebKit's private
+   * windows do, which keep nothing once closed. The outbox says so while the item waits.
+   */
+  filesAsBytes?: true | undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  * decisions/0003-offline-outbox.md); nothing leaves the outbox without being sent or discarded by the user.
  */
 import { db } from './db';
-import type { OutboxItem, OutboxKind, OutboxRequest } from './outbox-types';
+import type { OutboxItem, OutboxKind, OutboxRequest, StoredBytesPart } from './outbox-types';
 import { OutOfSpaceError, isQuotaError } from './storage';
 
 type Listener = () => void;
@@ -51,15 +51,48 @@ export function makeItem(input: NewItem): OutboxItem {
   };
 }
 
-/** Stores the item; a full device rejects with OutOfSpaceError. */
+/**
+ * Stores the item; a full device rejects with OutOfSpaceError. A browser that refuses Blobs in IndexedDB
+ * (WebKit's private windows fail the transaction) gets the files' bytes instead, marked `filesAsBytes`:
+ * the outbox then says that such a window loses them when it closes. Any other failure rejects as it
+ * came: the caller decides (submit.ts).
+ */
 export async function putItem(item: OutboxItem): Promise<void> {
   try {
     await db.outbox.put(item);
   } catch (error) {
     if (isQuotaError(error)) throw new OutOfSpaceError(error);
-    throw error;
+    if (!item.request.parts?.some((part) => part.kind === 'file')) throw error;
+    try {
+      await db.outbox.put(await withFileBytes(item));
+    } catch (second) {
+      if (isQuotaError(second)) throw new OutOfSpaceError(second);
+      throw error;
+    }
   }
   notifyOutboxChanged();
+}
+
+async function withFileBytes(item: OutboxItem): Promise<OutboxItem> {
+  const parts = await Promise.all(
+    (item.request.parts ?? []).map(async (part) =>
+      part.kind === 'file'
+        ? ({
+            name: part.name,
+            kind: 'bytes',
+            bytes: await part.blob.arrayBuffer(),
+            type: part.blob.type,
+            filename: part.filename,
+          } satisfies StoredBytesPart)
+        : part,
+    ),
+  );
+  // Stored as IndexedDB holds it; read back through db.ts, which gives the Blobs again.
+  return {
+    ...item,
+    filesAsBytes: true,
+    request: { ...item.request, parts: parts as unknown as OutboxRequest['parts'] },
+  };
 }
 
 /** The user's items, oldest first (the order they are replayed in). */

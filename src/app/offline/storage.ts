@@ -11,6 +11,22 @@ export class OutOfSpaceError extends Error {
   }
 }
 
+/**
+ * The browser would not store the item (no IndexedDB, or a private mode that refuses it) and there is no
+ * connection to send it: nothing can be kept for later. The form keeps what was typed and says so.
+ */
+export class OutboxUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The outbox is not available on this device', { cause });
+    this.name = 'OutboxUnavailableError';
+  }
+}
+
+/** The write was not kept for later (the form still holds it): said by outbox-messages.ts, toastNotKept. */
+export function isNotKeptError(error: unknown): boolean {
+  return error instanceof OutOfSpaceError || error instanceof OutboxUnavailableError;
+}
+
 export function isQuotaError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name, inner } = error as { name?: unknown; inner?: unknown };

@@ -5,7 +5,7 @@
  * the server's answer as usual. A send without an answer leaves the same item, same key, in the
  * outbox; the sync sends it later and the server applies it once.
  */
-import { ApiError, NetworkError, asErrorBody } from '../lib/api-client';
+import { ApiError, asErrorBody } from '../lib/api-client';
 import { markServerReachable } from '../lib/connectivity';
 import { clearSession, getSession } from '../lib/session-store';
 import { withOutboxLockIfFree } from './locks';
@@ -13,7 +13,7 @@ import { makeItem, notifyOutboxChanged, putItem, removeItem, updateItem, type Ne
 import type { OutboxItem } from './outbox-types';
 import { clearProgress, progressListener } from './progress';
 import { OutboxNetworkError, sendRequest, type SendResult } from './request';
-import { OutOfSpaceError, requestPersistentStorage } from './storage';
+import { OutboxUnavailableError, OutOfSpaceError, requestPersistentStorage } from './storage';
 import { backoffDelay, classifyAnswer } from './sync';
 import { requestSync } from './page-sync';
 
@@ -29,14 +29,6 @@ export class NotSignedInError extends Error {
   constructor() {
     super('Not signed in');
     this.name = 'NotSignedInError';
-  }
-}
-
-/** IndexedDB is not available (some private modes): nothing can be kept for later. */
-export class OutboxUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super('The outbox is not available on this device', { cause });
-    this.name = 'OutboxUnavailableError';
   }
 }
 
@@ -80,7 +72,8 @@ async function sendDirect(item: OutboxItem, token: string | null): Promise<Submi
 
 /**
  * Stores and sends one write. Rejects with ApiError for an answer the form shows, OutOfSpaceError
- * when the device is full and there is no connection to send it right away.
+ * when the device is full and there is no connection to send it right away, OutboxUnavailableError when
+ * the browser would not store it and there is no connection.
  */
 export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitResult> {
   const { token, user } = getSession();
@@ -105,9 +98,10 @@ export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitRes
       return { status: 'queued', item, reason: 'offline' };
     }
     if (!stored) {
+      // No copy to fall back on: a lost connection here is the browser's refusal to keep it, said as such.
       const answer = await sendRequest(item.request, item.id, token, progressListener(item.id)).catch(
         (error: unknown) => {
-          throw error instanceof OutboxNetworkError ? new NetworkError(error) : error;
+          throw error instanceof OutboxNetworkError ? new OutboxUnavailableError(error) : error;
         },
       );
       if (classifyAnswer(answer.status, answer.body) === 'sent') return { status: 'sent', body: answer.body };

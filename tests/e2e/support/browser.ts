@@ -97,8 +97,14 @@ export async function launch(): Promise<Browser> {
   return browser;
 }
 
-export async function newContext(browser: Browser, viewport = DESKTOP, locale = 'en-US'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport, locale, serviceWorkers: 'allow' });
+/** `colorScheme`: the device's setting, which the portal follows until the user picks a scheme. */
+export async function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  locale = 'en-US',
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport, locale, colorScheme, serviceWorkers: 'allow' });
 }
 
 /**

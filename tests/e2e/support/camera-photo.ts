@@ -42,7 +42,10 @@ export async function twelveMegapixelJpeg(page: Page, seed: number): Promise<Buf
   return Buffer.from(base64, 'base64');
 }
 
-/** Sizes of the photo parts of the user's queued outbox item, read from IndexedDB. */
+/**
+ * Sizes of the photo parts of the user's queued outbox item, read from IndexedDB: Blobs, or bytes where the
+ * browser refuses Blobs there (src/app/offline/outbox.ts).
+ */
 export function queuedPhotoSizes(page: Page): Promise<number[]> {
   return page.evaluate<number[]>(QUEUED_PHOTO_SIZES);
 }
@@ -54,6 +57,8 @@ export const QUEUED_PHOTO_SIZES = `new Promise((resolve, reject) => {
     open.onsuccess = () => {
       const request = open.result.transaction('outbox').objectStore('outbox').getAll();
       request.onsuccess = () => resolve(request.result.flatMap((item) =>
-        item.request.parts.filter((p) => p.kind === 'file' && p.filename && p.filename.endsWith('.jpg')).map((p) => p.blob.size)));
+        item.request.parts
+          .filter((p) => (p.kind === 'file' || p.kind === 'bytes') && p.filename && p.filename.endsWith('.jpg'))
+          .map((p) => (p.kind === 'bytes' ? p.bytes.byteLength : p.blob.size))));
     };
   })`;

@@ -16,6 +16,7 @@ import { LiveUpdates } from '../live-updates';
 import { Logo } from '../logo';
 import { OfflineBadge } from '../offline-badge';
 import { OfflineReadyNote } from '../offline-ready-note';
+import { UpdateNote } from '../update-note';
 import { SessionEndWarning } from '../session-end-warning';
 import { BottomBar } from './bottom-bar';
 import { ROLE_MENUS } from './menu-items';
@@ -58,7 +59,7 @@ export function DashboardShell({ user, role, home, onLogout, onChangePassword, c
       navbar={{ width: { md: 240, lg: 260 }, breakpoint: 'md', collapsed: { mobile: true } }}
       footer={{ height: { base: `calc(${BAR}px + env(safe-area-inset-bottom))`, md: 0 } }}
       padding={{ base: 'md', md: 'xl' }}
-      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+      styles={{ main: { background: 'var(--portal-page)' } }}
     >
       <AppShell.Header withBorder={false} className={classes.header}>
         <div className={classes.grid}>
@@ -84,6 +85,7 @@ export function DashboardShell({ user, role, home, onLogout, onChangePassword, c
       <AppShell.Main>
         <LiveUpdates userId={user.id} home={home} />
         <Box maw={1400} mx="auto">
+          <UpdateNote />
           <OfflineReadyNote />
           <SessionEndWarning />
           {onHome && (

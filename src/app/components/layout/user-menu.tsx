@@ -1,7 +1,20 @@
-import { Avatar, Box, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  SegmentedControl,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChevronDown, IconCloudUpload, IconKey, IconLogout } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { User } from '../../../shared/schemas/user';
 import { useOutboxItems } from '../../offline/use-outbox';
 
@@ -34,6 +47,36 @@ export function useAffiliation(user: User): string {
   return detail.carrier?.businessName ?? detail.supplier?.businessName ?? detail.customsAgent?.businessName ?? '';
 }
 
+/**
+ * Light, dark, or the device's own setting (the default), remembered on this device: radio buttons in the
+ * menu (a menu's items cannot say which one is chosen), reached with Tab, changed with the arrow keys.
+ */
+function SchemeChoice() {
+  const { t } = useLingui();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const labelId = useId();
+  const choices: { value: MantineColorScheme; label: string }[] = [
+    { value: 'auto', label: t`Device` },
+    { value: 'light', label: t`Light` },
+    { value: 'dark', label: t`Dark` },
+  ];
+  return (
+    <Box px="sm" pb={8}>
+      <Text size="xs" c="dimmed" mb={4} id={labelId}>
+        {t`Appearance`}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        fullWidth
+        aria-labelledby={labelId}
+        value={colorScheme}
+        onChange={(value) => setColorScheme(value as MantineColorScheme)}
+        data={choices}
+      />
+    </Box>
+  );
+}
+
 export function UserMenu({ user, onLogout, onChangePassword, className }: UserMenuProps) {
   const { t } = useLingui();
   const name = user.userDetail.name || user.username;
@@ -47,7 +90,7 @@ export function UserMenu({ user, onLogout, onChangePassword, className }: UserMe
 
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu position="bottom-end" width={260} shadow="md" withinPortal>
         <Menu.Target>
           {/* Named by what it shows (name and company), so that voice control finds it by its text. */}
           <UnstyledButton className={className} style={{ borderRadius: 999 }}>
@@ -77,6 +120,8 @@ export function UserMenu({ user, onLogout, onChangePassword, className }: UserMe
               {affiliation}
             </Text>
           </Box>
+          <Menu.Divider />
+          <SchemeChoice />
           <Menu.Divider />
           {onChangePassword && (
             <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>

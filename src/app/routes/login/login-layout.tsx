@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { OfflineBadge } from '../../components/offline-badge';
+import { UpdateNote } from '../../components/update-note';
 import { getSession, subscribeSession } from '../../lib/session-store';
 import { LoginNotice } from './login-notice';
 import classes from './login-layout.module.css';
@@ -25,6 +26,7 @@ export function LoginLayout() {
       </Group>
       <Center component="main" className={classes.center}>
         <Stack w="100%" maw={420} gap="md">
+          <UpdateNote mb={0} />
           {ended && (
             <LoginNotice color="yellow" role="alert">
               <Text size="sm">{t`Your session has ended; sign in again`}</Text>

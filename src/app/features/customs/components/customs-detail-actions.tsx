@@ -10,8 +10,7 @@ import { IconMail, IconMailOpened, IconTruckDelivery } from '@tabler/icons-react
 import { useEffect, useRef, useState } from 'react';
 import type { AvailableAction } from '../../../../shared/domain/available-actions';
 import { useMessageTranslator } from '../../../lib/messages';
-import { toastOutOfSpace } from '../../../offline/outbox-messages';
-import { OutOfSpaceError } from '../../../offline/storage';
+import { toastNotKept } from '../../../offline/outbox-messages';
 import { useUpdateCustomsTicket } from '../api/update-customs-ticket';
 import { DialogActions } from '../../../components/dialog-actions';
 import { NetworkButton } from '../../../components/network-button';
@@ -39,8 +38,7 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
   // The read flag goes through the outbox: offline it is queued (and counted in the header); a device
   // without room for it, or a refusal, is said here instead of failing silently.
   const flagFailed = (error: Error) => {
-    if (error instanceof OutOfSpaceError) toastOutOfSpace(i18n);
-    else
+    if (!toastNotKept(i18n, error))
       notifications.show({
         color: 'red',
         title: t`Trip ID ${ticketId}`,

@@ -18,9 +18,8 @@ import { getSession } from '../../../lib/session-store';
 import { newKey } from '../../../offline/outbox';
 import { isQueuedDocumentation } from '../../../offline/outbox-types';
 import { useOutboxItems } from '../../../offline/use-outbox';
-import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
+import { toastNotKept, toastQueued } from '../../../offline/outbox-messages';
 import { useUploadProgress } from '../../../offline/progress';
-import { OutOfSpaceError } from '../../../offline/storage';
 import { useConfirmedTickets } from '../api/get-confirmed-tickets';
 import { useDocumentation } from '../api/get-documentation';
 import { useSaveDocumentationThroughOutbox } from '../api/save-documentation';
@@ -204,10 +203,7 @@ export function useDocumentationForm(options: DocumentationFormOptions): Documen
           onDone();
         },
         onError: (error) => {
-          if (error instanceof OutOfSpaceError) {
-            toastOutOfSpace(i18n);
-            return;
-          }
+          if (toastNotKept(i18n, error)) return;
           const { failure, notice, goBack } = options.failed(error, ticketId, editing);
           form.setErrors({ ...form.errors, ...failure.fieldErrors });
           notifications.show({ color: 'red', ...notice, message: tm(notice.message) });

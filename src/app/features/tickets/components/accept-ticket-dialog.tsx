@@ -14,8 +14,8 @@ import { allowedDates, allowedTimes, checkWithdrawal, earliestSlot } from '../..
 import { ConfirmTicketSchema } from '../../../../shared/schemas/ticket';
 import { formatDateTime, formatTime, timeZoneName } from '../../../../shared/format/display-format';
 import { useMessageTranslator } from '../../../lib/messages';
-import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
-import { OutOfSpaceError } from '../../../offline/storage';
+import { toastNotKept, toastQueued } from '../../../offline/outbox-messages';
+import { isNotKeptError } from '../../../offline/storage';
 import { useConfirmTicket } from '../api/confirm-ticket';
 import { serverMessage } from '../../../lib/server-message';
 import { toastError, toastSuccess } from '../toasts';
@@ -79,8 +79,7 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
         );
       onClose();
     } catch (error) {
-      if (error instanceof OutOfSpaceError) toastOutOfSpace(i18n);
-      else toastError(serverMessage(error, tm, t`The ticket could not be accepted.`));
+      if (!toastNotKept(i18n, error)) toastError(serverMessage(error, tm, t`The ticket could not be accepted.`));
     }
   });
 
@@ -124,7 +123,7 @@ export function AcceptTicketDialog({ ticket, onClose }: TicketDialogProps) {
               <Text size="sm">{t`Pickup: ${formatDateTime(slot.instant, i18n.locale, { weekday: true, zone: true })}`}</Text>
             </Alert>
           )}
-          {confirm.isError && !(confirm.error instanceof OutOfSpaceError) && (
+          {confirm.isError && !isNotKeptError(confirm.error) && (
             <ErrorAlert p="xs">{serverMessage(confirm.error, tm, t`The ticket could not be accepted.`)}</ErrorAlert>
           )}
           <DialogActions

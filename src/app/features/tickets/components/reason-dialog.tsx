@@ -13,8 +13,7 @@ import { useMessageTranslator } from '../../../lib/messages';
 import { getSession } from '../../../lib/session-store';
 import { serverMessage } from '../../../lib/server-message';
 import { dropTypedDraft, readTypedDraft, saveTypedDraft, typedDraftKey } from '../../../lib/typed-draft';
-import { toastOutOfSpace, toastQueued } from '../../../offline/outbox-messages';
-import { OutOfSpaceError } from '../../../offline/storage';
+import { toastNotKept, toastQueued } from '../../../offline/outbox-messages';
 import { DialogActions } from '../../../components/dialog-actions';
 import type { TicketWriteResult } from '../api/confirm-ticket';
 import { toastError, toastSuccess } from '../toasts';
@@ -71,8 +70,7 @@ export function ReasonDialog({ kind, ticket, texts, send, sending, onClose }: Re
       else toastSuccess(texts.done);
       onClose();
     } catch (error) {
-      if (error instanceof OutOfSpaceError) toastOutOfSpace(i18n);
-      else toastError(serverMessage(error, tm, ''), texts.failed);
+      if (!toastNotKept(i18n, error)) toastError(serverMessage(error, tm, ''), texts.failed);
     }
   });
 

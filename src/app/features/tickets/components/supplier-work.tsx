@@ -117,7 +117,7 @@ export function SupplierWork({ user }: { user: User }) {
           </Alert>
         )}
         {unplaced.length > 0 && (
-          <Card withBorder radius="md" padding="sm" bg="orange.0">
+          <Card withBorder radius="md" padding="sm" bg="var(--mantine-color-orange-light)">
             <Text size="sm" fw={700} mb={6}>
               {t`No carrier took these requests`}
             </Text>
