@@ -57,7 +57,7 @@ describe('ready to work offline', () => {
 });
 
 describe('a new version', () => {
-  it('should say so inline above the page, where a toast lay over the form\'s buttons at 390 px, and reload on request', async () => {
+  it("should say so inline above the page, where a toast lay over the form's buttons at 390 px, and reload on request", async () => {
     sw.needRefresh = true;
     const { user } = renderWithProviders(<Screen />);
     const title = await screen.findByText('A new version is available');
