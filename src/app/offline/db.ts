@@ -34,10 +34,13 @@ function open(): OfflineDb {
 
 export const db: OfflineDb = open();
 
-/** An item as read: file parts kept as bytes become Blobs again (outbox.ts, putItem). */
-function fromStoredBytes(item: OutboxItem): OutboxItem {
-  const parts = item.request.parts as (OutboxPart | StoredBytesPart)[] | undefined;
-  if (!parts?.some((part) => part.kind === 'bytes')) return item;
+/**
+ * An item as read: file parts kept as bytes become Blobs again (outbox.ts, putItem). Dexie calls it for a
+ * key that holds nothing too (`get` of a sent item), with undefined.
+ */
+function fromStoredBytes(item: OutboxItem | undefined): OutboxItem | undefined {
+  const parts = item?.request?.parts as (OutboxPart | StoredBytesPart)[] | undefined;
+  if (!item || !parts?.some((part) => part.kind === 'bytes')) return item;
   const asRead = parts.map((part): OutboxPart =>
     part.kind === 'bytes'
       ? {
