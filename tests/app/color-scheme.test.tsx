@@ -8,25 +8,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserMenu } from '../../src/app/components/layout/user-menu';
 import { activateLocale } from '../../src/app/lib/i18n';
 import { USERS } from './fake-server';
+import { pretendMedia } from './media-queries';
 import { renderWithProviders } from './render';
 
 const shown = () => document.documentElement.getAttribute('data-mantine-color-scheme');
 
-/** What the device says of its scheme (jsdom has no media queries of its own: tests/app/setup.ts). */
+/** What the device says of its scheme. */
 function deviceIsDark(dark: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        media: query,
-        matches: dark && query.includes('prefers-color-scheme: dark'),
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  pretendMedia((query) => dark && query.includes('prefers-color-scheme: dark'));
 }
 
 afterEach(async () => {

@@ -10,6 +10,7 @@ import { activateLocale } from '../../src/app/lib/i18n';
 import { reloadSession } from '../../src/app/lib/session-store';
 import { markServerReachable } from '../../src/app/lib/connectivity';
 import { PATIENCE_MS } from '../fixtures/patience';
+import { mediaQueryList } from './media-queries';
 
 // A findBy/waitFor polls until its element shows up; the library's 1 s would let a busy machine decide
 // the result (tests/fixtures/patience.ts).
@@ -17,16 +18,7 @@ configure({ asyncUtilTimeout: PATIENCE_MS });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string): MediaQueryList => ({
-    media: query,
-    matches: false,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string): MediaQueryList => mediaQueryList(query, false),
 });
 
 class ResizeObserverStub {

@@ -1,6 +1,7 @@
 /** Tickets as GET /tickets answers them, and helpers to read what the app asked the fake server. */
 import { vi } from 'vitest';
 import type { Ticket } from '../../src/app/features/tickets/types';
+import { pretendMedia } from './media-queries';
 import type { TicketStatus } from '../../src/shared/domain/ticket-status';
 import type { User } from '../../src/shared/schemas/user';
 import { USERS, storeSession, tokenFor, type FakeServer } from './fake-server';
@@ -133,17 +134,5 @@ export const DESTINATIONS = [
 
 /** Makes Mantine's useMediaQuery report a desktop (992 px and wider) screen. */
 export function pretendDesktop(): void {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        media: query,
-        matches: query.includes('min-width'),
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  pretendMedia((query) => query.includes('min-width'));
 }

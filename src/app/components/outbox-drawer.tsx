@@ -150,6 +150,22 @@ function OutboxEntry({
   );
 }
 
+/** Why what waits here may be lost: a standing notice, so announced politely (not taken for a refusal's alert). */
+function KeepingWarning({ testId, children }: { testId: string; children: string }) {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      p="xs"
+      icon={<IconAlertTriangle size={16} />}
+      role="status"
+      data-testid={testId}
+    >
+      <Text size="sm">{children}</Text>
+    </Alert>
+  );
+}
+
 /** How long the oldest item has waited, and whether this browser keeps the outbox. */
 function OutboxKeeping({ items }: { items: OutboxItem[] }) {
   const { t, i18n } = useLingui();
@@ -170,34 +186,16 @@ function OutboxKeeping({ items }: { items: OutboxItem[] }) {
           {t`This browser keeps the outbox on this device until it is sent.`}
         </Text>
       )}
-      {windowOnly && (
-        <Alert
-          color="yellow"
-          variant="light"
-          p="xs"
-          icon={<IconAlertTriangle size={16} />}
-          role="status"
-          data-testid="outbox-window-only"
-        >
-          <Text size="sm">
-            {t`This browser window does not keep files once it is closed, as private windows do. Keep it open until these are sent, or save them to a file below.`}
-          </Text>
-        </Alert>
-      )}
-      {!windowOnly && (persistence === 'refused' || persistence === 'unsupported') && (
-        <Alert
-          color="yellow"
-          variant="light"
-          p="xs"
-          icon={<IconAlertTriangle size={16} />}
-          // A standing notice, not an event: announced politely, and not taken for a refusal's alert.
-          role="status"
-          data-testid="outbox-not-kept"
-        >
-          <Text size="sm">
+      {windowOnly ? (
+        <KeepingWarning testId="outbox-window-only">
+          {t`This browser window does not keep files once it is closed, as private windows do. Keep it open until these are sent, or save them to a file below.`}
+        </KeepingWarning>
+      ) : (
+        (persistence === 'refused' || persistence === 'unsupported') && (
+          <KeepingWarning testId="outbox-not-kept">
             {t`This browser has not agreed to keep the outbox: it may clear it if the portal is not opened for some days. Send these as soon as you have a connection.`}
-          </Text>
-        </Alert>
+          </KeepingWarning>
+        )
       )}
     </>
   );

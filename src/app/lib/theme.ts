@@ -66,28 +66,21 @@ const PAGE_BACKGROUND = '#f8f9fa';
 const DARK_CARD = '#2e2e2e';
 const DARK_TINT = '#383838';
 
-/** The first shade from `from` on that reads on `background`, else the darkest one darkened until it does. */
-function readableShade(shades: readonly string[], from: number, background: string): string {
-  for (let index = from; index < shades.length; index += 1) {
+/**
+ * The first shade from `from` that reads on `background`, going toward the darker shades on a light
+ * background (`toward` +1) or the paler ones on a dark one (-1); past the last shade, that shade darkened
+ * (or lightened) until it does.
+ */
+function readableShade(shades: readonly string[], from: number, background: string, toward: 1 | -1 = 1): string {
+  for (let index = from; index >= 0 && index < shades.length; index += toward) {
     const shade = shades[index]!;
     if (contrast(shade, background) >= TEXT_CONTRAST) return shade;
   }
-  const darkest = shades[shades.length - 1]!;
-  let text = darkest;
+  const last = shades[toward === 1 ? shades.length - 1 : 0]!;
+  const shift = toward === 1 ? darken : lighten;
+  let text = last;
   for (let step = 1; contrast(text, background) < TEXT_CONTRAST && step <= 20; step += 1)
-    text = darken(darkest, step * 0.05);
-  return text;
-}
-
-/** The first shade from `from` down to the lightest that reads on a dark `background`, else lightened. */
-function readableOnDark(shades: readonly string[], from: number, background: string): string {
-  for (let index = from; index >= 0; index -= 1) {
-    const shade = shades[index]!;
-    if (contrast(shade, background) >= TEXT_CONTRAST) return shade;
-  }
-  let text = shades[0]!;
-  for (let step = 1; contrast(text, background) < TEXT_CONTRAST && step <= 20; step += 1)
-    text = lighten(shades[0]!, step * 0.05);
+    text = shift(last, step * 0.05);
   return text;
 }
 
@@ -103,7 +96,7 @@ function readableOnDark(shades: readonly string[], from: number, background: str
  * - coloured text (`c="red"`, errors) uses the first shade from the filled one (6) on that reads on
  *   the grey page background: the brand colour stays as it is, red and green get darker.
  * The dark scheme mirrors them: light text on dark cards, from shade 4 towards the palest (the brand's
- * shade 4 is 3.7:1 on a dark card), and the same filled shades, which carry white text in both.
+ * shade 4 is 3.2:1 on a dark field), and the same filled shades, which carry white text in both.
  * `--portal-page` and `--portal-rule` are the page's background and the lines between rows, and
  * `--portal-logo-*` the word mark's two tones, per scheme.
  */
@@ -144,10 +137,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
       dark[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
     }
     light[`--mantine-color-${name}-text`] = readableShade(shades, 6, PAGE_BACKGROUND);
-    const onDark = readableOnDark(shades, 4, DARK_CARD);
+    const onDark = readableShade(shades, 4, DARK_CARD, -1);
     dark[`--mantine-color-${name}-text`] = onDark;
     dark[`--mantine-color-${name}-outline`] = onDark;
-    dark[`--mantine-color-${name}-light-color`] = readableOnDark(shades, 4, DARK_TINT);
+    dark[`--mantine-color-${name}-light-color`] = readableShade(shades, 4, DARK_TINT, -1);
   }
   // The greys keep Mantine's own variants, except the outline's text: gray.6 is 3.3:1 on white (the
   // "Assigned by an administrator" badge of an offer).

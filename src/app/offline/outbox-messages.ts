@@ -138,27 +138,22 @@ export function toastQueued(i18n: I18n, reason: 'offline' | 'busy', title?: stri
  * other error, which the caller reports.
  */
 export function toastNotKept(i18n: I18n, error: unknown): boolean {
-  if (error instanceof OutOfSpaceError) {
-    notifications.show({
-      color: 'red',
-      autoClose: false,
-      title: i18n._(msg`This device is out of storage space`),
-      message: i18n._(
-        msg`The form could not be kept for sending later. Free some space (old photos, downloads, other apps) and try again; your entries are still in the form.`,
-      ),
-    });
-    return true;
-  }
-  if (error instanceof OutboxUnavailableError) {
-    notifications.show({
-      color: 'red',
-      autoClose: false,
-      title: i18n._(msg`This browser cannot keep it for later`),
-      message: i18n._(
-        msg`There is no connection, and this browser window does not let the portal store the form, as some private windows do. Your entries are still in the form: send it when the connection returns, or open the portal in a normal window.`,
-      ),
-    });
-    return true;
-  }
-  return false;
+  const said =
+    error instanceof OutOfSpaceError
+      ? {
+          title: i18n._(msg`This device is out of storage space`),
+          message: i18n._(
+            msg`The form could not be kept for sending later. Free some space (old photos, downloads, other apps) and try again; your entries are still in the form.`,
+          ),
+        }
+      : error instanceof OutboxUnavailableError
+        ? {
+            title: i18n._(msg`This browser cannot keep it for later`),
+            message: i18n._(
+              msg`There is no connection, and this browser window does not let the portal store the form, as some private windows do. Your entries are still in the form: send it when the connection returns, or open the portal in a normal window.`,
+            ),
+          }
+        : null;
+  if (said) notifications.show({ color: 'red', autoClose: false, ...said });
+  return said !== null;
 }
