@@ -1,11 +1,14 @@
 /**
  * `npm test`: every suite, one after another, with one summary line.
  * 1. unit, component and API tests (API on the embedded PGlite);
- * 2. the app built for production, then end-to-end tests in headless Chromium against the real server;
- * 3. beside them, the API tests again on PostgreSQL when DATABASE_URL is set, on one worker, its output
- *    held and printed whole when it ends. The browser suite leaves about a fifth of two cores idle (one
- *    browser, one portal); the PostgreSQL run fills it. (It once timed a browser test out; no wall clock
- *    decides a result since, tests/fixtures/patience.ts.)
+ * 2. the app built for production, then the end-to-end tests against the real server, in two runners
+ *    side by side, each with a portal of its own (tests/e2e/support/global-setup.ts): the field and
+ *    offline journeys (Chromium, Firefox ESR, WebKitGTK) and the screens (Chromium);
+ * 3. beside them, the API tests again on PostgreSQL when DATABASE_URL is set, on one worker.
+ * A browser suite alone kept two cores only about two thirds busy: it mostly waits for one page of one
+ * browser at a time. Three chains side by side keep both cores busy; the output of all but the last is
+ * held and printed whole when it ends. No wall clock decides a result (tests/fixtures/patience.ts), so a
+ * busier machine makes a test slower, never failed.
  * Prints `N passed, N failed` last and exits non-zero when anything failed.
  */
 import { spawn } from 'node:child_process';
@@ -111,6 +114,18 @@ function firstLine(text: string | undefined): string {
   );
 }
 
+/**
+ * The end-to-end files of the runner that goes beside the screens: the journeys that cut the connection,
+ * in every engine. Together they take about as long as all the other files, so the two runners end
+ * close together.
+ */
+const FIELD_FILES = [
+  'tests/e2e/field-journeys.e2e.ts',
+  'tests/e2e/offline.e2e.ts',
+  'tests/e2e/offline-pages.e2e.ts',
+  'tests/e2e/live.e2e.ts',
+];
+
 async function buildAndEndToEnd(): Promise<void> {
   console.log('\n=== build ===');
   const build = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
@@ -119,7 +134,10 @@ async function buildAndEndToEnd(): Promise<void> {
     failed += 1;
     return;
   }
-  await vitest('e2e-chromium', ['--config', 'tests/e2e/vitest.config.ts']);
+  const config = ['--config', 'tests/e2e/vitest.config.ts'];
+  const field = vitest('e2e-field', [...config, ...FIELD_FILES], {}, true);
+  await vitest('e2e-screens', [...config, ...FIELD_FILES.map((file) => `--exclude=${file}`)]);
+  await field;
 }
 
 // Vitest keeps one core for itself by default, which on a 2-core machine leaves a single worker; the
@@ -134,10 +152,17 @@ await vitest('unit-and-api-pglite', [
   '--maxWorkers=2',
 ]);
 
+/**
+ * Server files that start the portal as a process on the embedded database whatever the run's database
+ * is (configuration, signals, the first start's log): on PostgreSQL they would repeat the PGlite run
+ * exactly, about 50 s of it.
+ */
+const EMBEDDED_ONLY = ['tests/server/start-and-stop.test.ts', 'tests/server/first-start.test.ts'];
+
 const postgres = process.env.DATABASE_URL
   ? vitest(
       'api-postgres',
-      ['--project', 'server', `--maxWorkers=${skipE2e ? 2 : 1}`],
+      ['--project', 'server', `--maxWorkers=${skipE2e ? 2 : 1}`, ...EMBEDDED_ONLY.map((file) => `--exclude=${file}`)],
       { TEST_DATABASE: 'postgres' },
       !skipE2e,
     )

@@ -1,6 +1,8 @@
 /**
  * What a first `npm start` shows: the server listens on this machine only unless HOST says otherwise,
  * and its log reads as lines in a development terminal, as JSON in production or when collected.
+ * Its portals run on the embedded database in every run, so `npm test` runs it once, not again on
+ * PostgreSQL (tests/run-all.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';

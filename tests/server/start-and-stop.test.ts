@@ -1,6 +1,8 @@
 /**
  * The start script as an operator meets it: a setting that cannot work stops the start with a message
  * naming it, and SIGTERM stops the server cleanly, or within the time limit when a request never ends.
+ * Its portals run on the embedded database in every run, so `npm test` runs it once, not again on
+ * PostgreSQL (tests/run-all.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
