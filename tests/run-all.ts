@@ -116,14 +116,15 @@ function firstLine(text: string | undefined): string {
 
 /**
  * The end-to-end files of the runner that goes beside the screens: the journeys that cut the connection,
- * in every engine. Together they take about as long as all the other files, so the two runners end
- * close together.
+ * in every engine, the live updates, and the keyboard's screens to even the two out. Together they take
+ * about as long as all the other files (about 500 s each in CI), so the two runners end close together.
  */
 const FIELD_FILES = [
   'tests/e2e/field-journeys.e2e.ts',
   'tests/e2e/offline.e2e.ts',
   'tests/e2e/offline-pages.e2e.ts',
   'tests/e2e/live.e2e.ts',
+  'tests/e2e/keyboard.e2e.ts',
 ];
 
 async function buildAndEndToEnd(): Promise<void> {

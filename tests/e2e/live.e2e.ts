@@ -163,10 +163,22 @@ async function pushReadyPage(language: 'en' | 'es'): Promise<{ page: Page; conte
 /** Delivers one push message to the page's service worker through the DevTools protocol. */
 async function deliverPush(context: BrowserContext, page: Page, payload: unknown): Promise<void> {
   const cdp = await context.newCDPSession(page);
+  // The registration of the portal's scope, once a version of it is activated: a push handed to a
+  // registration before its worker is activated finds no worker to wake.
   const registrationId = new Promise<string>((resolve) => {
+    const scoped = new Set<string>();
+    const activated = new Set<string>();
+    const check = () => {
+      const ready = [...scoped].find((id) => activated.has(id));
+      if (ready) resolve(ready);
+    };
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === `${baseUrl()}/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
+      for (const r of registrations) if (r.scopeURL === `${baseUrl()}/` && !r.isDeleted) scoped.add(r.registrationId);
+      check();
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions) if (v.status === 'activated') activated.add(v.registrationId);
+      check();
     });
   });
   await cdp.send('ServiceWorker.enable');

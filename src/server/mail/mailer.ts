@@ -4,7 +4,7 @@
  * "sends" (an operator opens the file, a test reads it) instead of failing.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -64,8 +64,11 @@ export function createMailer({ smtpUrl, mailFrom, dataDir, publicUrl }: MailerOp
       // Sortable by time; the random part keeps two mails of one millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(folder, name);
-      // The file holds a sign-in secret (the reset link): readable by the portal's user only.
-      await writeFile(file, info.message, { mode: 0o600 });
+      // The file holds a sign-in secret (the reset link): readable by the portal's user only. It is written
+      // under another name and renamed once whole, so whoever reads the folder never opens half a mail.
+      const part = `${file}.part`;
+      await writeFile(part, info.message, { mode: 0o600 });
+      await rename(part, file);
       return { file };
     },
     close: () => transport.close(),
