@@ -1,9 +1,10 @@
 /**
- * `npm test`: every suite, one after another, with one summary line.
- * 1. unit, component and API tests (API on the embedded PGlite);
- * 2. the app built for production, then the end-to-end tests against the real server, in two runners
- *    side by side, each with a portal of its own (tests/e2e/support/global-setup.ts): the field and
- *    offline journeys (Chromium, Firefox ESR, WebKitGTK) and the screens (Chromium);
+ * `npm test`: every suite, with one summary line.
+ * 1. unit, component and API tests (API on the embedded PGlite), with the app's production build beside
+ *    them;
+ * 2. then the end-to-end tests against the real server, in two runners side by side, each with a portal
+ *    of its own (tests/e2e/support/global-setup.ts): the field and offline journeys (Chromium, Firefox
+ *    ESR, WebKitGTK) and the screens (Chromium);
  * 3. beside them, the API tests again on PostgreSQL when DATABASE_URL is set, on one worker.
  * A browser suite alone kept two cores only about two thirds busy: it mostly waits for one page of one
  * browser at a time. Three chains side by side keep both cores busy; the output of all but the last is
@@ -116,7 +117,7 @@ function firstLine(text: string | undefined): string {
 
 /**
  * The end-to-end files of the runner that goes beside the screens: the journeys that cut the connection,
- * in every engine, the live updates, and the keyboard's screens to even the two out. Together they take
+ * in every engine, the live updates, and the keyboard's and one ticket's screens to even the two out. Together they take
  * about as long as all the other files (about 500 s each in CI), so the two runners end close together.
  */
 const FIELD_FILES = [
@@ -125,16 +126,24 @@ const FIELD_FILES = [
   'tests/e2e/offline-pages.e2e.ts',
   'tests/e2e/live.e2e.ts',
   'tests/e2e/keyboard.e2e.ts',
+  'tests/e2e/tickets.e2e.ts',
 ];
 
-async function buildAndEndToEnd(): Promise<void> {
-  console.log('\n=== build ===');
-  const build = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  if (build !== 0) {
+/**
+ * The app built for production, beside the PGlite run (no test there reads dist/); its output is held
+ * and printed when the run ends. Resolves to whether it built.
+ */
+async function build(): Promise<boolean> {
+  const status = await run('npx', ['vite', 'build', '--logLevel', 'warn'], {}, path.join(outDir, 'build.log'));
+  console.log(`=== build (beside the first suite): ${status === 0 ? 'built' : 'failed'} ===`);
+  if (status !== 0) {
     failures.push('build: the app build failed');
     failed += 1;
-    return;
   }
+  return status === 0;
+}
+
+async function endToEnd(): Promise<void> {
   const config = ['--config', 'tests/e2e/vitest.config.ts'];
   const field = vitest('e2e-field', [...config, ...FIELD_FILES], {}, true);
   await vitest('e2e-screens', [...config, ...FIELD_FILES.map((file) => `--exclude=${file}`)]);
@@ -143,6 +152,7 @@ async function buildAndEndToEnd(): Promise<void> {
 
 // Vitest keeps one core for itself by default, which on a 2-core machine leaves a single worker; the
 // tests are CPU-bound and independent, so two workers use both cores.
+const built = skipE2e ? undefined : build();
 await vitest('unit-and-api-pglite', [
   '--project',
   'shared',
@@ -168,7 +178,7 @@ const postgres = process.env.DATABASE_URL
       !skipE2e,
     )
   : undefined;
-if (!skipE2e) await buildAndEndToEnd();
+if (built && (await built)) await endToEnd();
 await postgres;
 
 // End-to-end tests get one retry; a test that needed it is named so flakiness stays visible.
