@@ -176,6 +176,33 @@ describe('bearer tokens', () => {
     expect((await renew(25 * 3_600_000)).statusCode).toBe(401);
   });
 
+  it('should take a 24 h token signed as the clock turns to the next second', async () => {
+    const [me] = await queryRows<{ id: number; tokenVersion: number }>(
+      t.database.db,
+      sql`select id, token_version as "tokenVersion" from users where username = 'carrier1'`,
+    );
+    // The first read of the clock is the last millisecond of a second; every later read is in the next one.
+    const turn = (Math.floor(Date.now() / 1000) + 1) * 1000;
+    const now = vi
+      .spyOn(Date, 'now')
+      .mockReturnValueOnce(turn - 1)
+      .mockReturnValue(turn);
+    try {
+      const token = await t.app.signToken(me!);
+      const claims = decodeJwt(token);
+      expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(24 * 3600);
+      const renewed = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/token',
+        headers: bearer(token),
+        payload: {},
+      });
+      expect(renewed.statusCode).toBe(200);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('should reject tokens issued before the token version changed, also one the server has already accepted', async () => {
     const token = await t.login('supplier2');
     const renew = () =>

@@ -116,12 +116,16 @@ async function registerAuth(app: FastifyInstance) {
       const authTime = session === undefined ? now : authTimeOf(Math.floor(session.startedAt / 1000), now);
       // A sign-in starts a session with a new id; a renewal keeps it, so signing out ends them all.
       const sid = session?.id ?? randomUUID();
-      return new SignJWT({ ver: user.tokenVersion, auth_time: authTime, sid })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(user.id))
-        .setIssuedAt(now)
-        .setExpirationTime(Math.floor((Date.now() + ms) / 1000))
-        .sign(key);
+      return (
+        new SignJWT({ ver: user.tokenVersion, auth_time: authTime, sid })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(user.id))
+          .setIssuedAt(now)
+          // From the same `now` as `iat`: a second read of the clock that fell into the next second made a
+          // 24 h token one second longer than the cap, refused on every request (seen in CI under load).
+          .setExpirationTime(now + Math.floor(ms / 1000))
+          .sign(key)
+      );
     },
   );
 
