@@ -5,7 +5,8 @@
  * that fakes `Date` and leaves it faked (a hook that failed before its `vi.useRealTimers()`) would hand
  * the next file a clock minutes or days off. That file's fresh tokens would then carry a time the real
  * clock later refuses (issued in the future, or older than a day), and its requests would get 401 for no
- * reason of their own: seen once in CI, on PGlite, for one user of each of two files.
+ * reason of their own. (The 401s once seen in CI for one user of a file had another cause: a token
+ * signed as the clock turned a second, src/server/plugins/auth.ts.)
  */
 import { beforeAll, vi } from 'vitest';
 
