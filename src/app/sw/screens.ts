@@ -26,24 +26,31 @@ export function setUpScreenCache(list: (string | PrecacheEntry)[]): void {
   const built = new Set(manifest.map((entry) => absolute(entry.url)));
   precacheAndRoute(shell.map(({ url, revision }) => ({ url, revision })));
 
-  /** Caches the files of the wanted groups that are neither in the shell nor cached yet. */
+  /**
+   * Caches the files of the wanted groups that are neither in the shell nor cached yet, one run after
+   * another. A run that failed (a body cut off mid-download, a full disk) fails its own callers only: the
+   * next run starts anyway, where chaining on the failed one would have refused every later run until the
+   * worker restarted.
+   */
   let running: Promise<void> = Promise.resolve();
   const cacheWanted = () => {
-    running = running.then(async () => {
-      const wanted = new Set(await readWantedGroups());
-      const cache = await caches.open(SCREENS_CACHE);
-      const urls = manifest
-        .filter((entry) => entry.groups?.some((group) => wanted.has(group)))
-        .map((entry) => absolute(entry.url))
-        .filter((url) => !shellUrls.has(url));
-      await Promise.all(
-        urls.map(async (url) => {
-          if (await cache.match(url)) return;
-          const response = await fetch(url).catch(() => null);
-          if (response?.ok) await cache.put(url, response);
-        }),
-      );
-    });
+    running = running
+      .catch(() => undefined)
+      .then(async () => {
+        const wanted = new Set(await readWantedGroups());
+        const cache = await caches.open(SCREENS_CACHE);
+        const urls = manifest
+          .filter((entry) => entry.groups?.some((group) => wanted.has(group)))
+          .map((entry) => absolute(entry.url))
+          .filter((url) => !shellUrls.has(url));
+        await Promise.all(
+          urls.map(async (url) => {
+            if (await cache.match(url)) return;
+            const response = await fetch(url).catch(() => null);
+            if (response?.ok) await cache.put(url, response);
+          }),
+        );
+      });
     return running;
   };
 

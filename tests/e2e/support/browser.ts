@@ -127,30 +127,62 @@ export function watchErrors(page: Page): string[] {
  * in, and the worker answers a CACHE_SCREENS message with a port once they are cached).
  */
 export async function untilOfflineReady(page: Page, locale: 'en' | 'es' = 'en'): Promise<void> {
-  await page.evaluate(async (wantedLocale) => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+  // A page.evaluate has no time limit of its own: this one gives up after the tests' patience with what
+  // it was waiting for, so a worker that never answers fails the test (and its retry runs) instead of
+  // holding the file until the test's own limit.
+  await page.evaluate(
+    async ([wantedLocale, patienceMs]) => {
+      const deadline = Date.now() + patienceMs;
+      const within = async <T>(what: string, promise: Promise<T>): Promise<T> => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`offline-ready: ${what}`)), Math.max(0, deadline - Date.now()));
+        });
+        try {
+          return await Promise.race([promise, late]);
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      await within('no service worker became ready', navigator.serviceWorker.ready);
+      if (!navigator.serviceWorker.controller) {
+        await within(
+          'the service worker never took control of the page',
+          new Promise((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+          ),
+        );
+      }
+      const wanted = async () => {
+        const response = await (await caches.open('portal-screens-wanted')).match('/__screens-wanted.json');
+        const groups = response ? ((await response.json()) as string[]) : [];
+        return groups.includes('signed-in') && groups.includes(`locale:${wantedLocale}`);
+      };
+      while (!(await wanted())) {
+        if (Date.now() > deadline)
+          throw new Error(`offline-ready: the app never asked for the ${wantedLocale} screens`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // The worker answers once the screens are cached. A worker stopped and started again meanwhile has
+      // lost the question, so it is asked again every 10 s (caching what is already cached is a no-op).
+      await within(
+        'the service worker never said the screens were cached',
+        new Promise<void>((resolve) => {
+          const ask = () => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              clearInterval(again);
+              resolve();
+            };
+            navigator.serviceWorker.controller?.postMessage({ type: 'CACHE_SCREENS' }, [channel.port2]);
+          };
+          const again = setInterval(ask, 10_000);
+          ask();
+        }),
       );
-    }
-    const wanted = async () => {
-      const response = await (await caches.open('portal-screens-wanted')).match('/__screens-wanted.json');
-      const groups = response ? ((await response.json()) as string[]) : [];
-      return groups.includes('signed-in') && groups.includes(`locale:${wantedLocale}`);
-    };
-    // The app lists what it wants once its first screen is idle: seconds, never tens of them.
-    const deadline = Date.now() + 30_000;
-    while (!(await wanted())) {
-      if (Date.now() > deadline) throw new Error(`the app never asked its worker for the ${wantedLocale} screens`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      navigator.serviceWorker.controller!.postMessage({ type: 'CACHE_SCREENS' }, [channel.port2]);
-    });
-  }, locale);
+    },
+    [locale, PATIENCE_MS] as const,
+  );
 }
 
 /** A screenshot for a person to look at, when E2E_SHOTS_DIR names a folder; nothing otherwise. */
