@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DESKTOP, PHONE, baseUrl, launch, newContext, watchErrors } from './support/browser';
 import { signIn } from './support/session';
+import { PATIENCE_MS } from '../fixtures/patience';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -165,7 +166,9 @@ async function deliverPush(context: BrowserContext, page: Page, payload: unknown
   const cdp = await context.newCDPSession(page);
   // The registration of the portal's scope, once a version of it is activated: a push handed to a
   // registration before its worker is activated finds no worker to wake.
-  const registrationId = new Promise<string>((resolve) => {
+  const registrationId = new Promise<string>((resolve, reject) => {
+    // Bounded by the tests' patience, as every other wait: an event that never comes fails the test.
+    setTimeout(() => reject(new Error('no activated service worker of the portal reported')), PATIENCE_MS).unref();
     const scoped = new Set<string>();
     const activated = new Set<string>();
     const check = () => {
