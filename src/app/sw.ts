@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import './sw/push';
 import './sw/outbox-sync';
 import { setUpScreenCache } from './sw/screens';
+import { CLAIM_MESSAGE } from './offline/claim';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -23,6 +24,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
   if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
     void self.skipWaiting();
+  }
+  // A page that loaded uncontrolled (offline/claim.ts) asks to be taken over.
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === CLAIM_MESSAGE) {
+    event.waitUntil(self.clients.claim());
   }
 });
 

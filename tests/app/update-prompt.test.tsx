@@ -3,7 +3,7 @@
  * a toast over its controls.
  */
 import { Button } from '@mantine/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { OfflineReadyNote } from '../../src/app/components/offline-ready-note';
@@ -24,6 +24,13 @@ vi.mock('virtual:pwa-register/react', () => ({
 }));
 
 const NOTE = 'The portal is ready to work offline.';
+
+/** The page's registration as the browser reports it: which workers are active and waiting. */
+let registration: Promise<{ active: object | null; waiting: object | null }>;
+Object.defineProperty(navigator, 'serviceWorker', {
+  configurable: true,
+  value: { getRegistration: () => registration },
+});
 
 function Screen() {
   return (
@@ -57,8 +64,19 @@ describe('ready to work offline', () => {
 });
 
 describe('a new version', () => {
+  it('should not be announced on a first visit, when the only worker is still between installed and active', async () => {
+    sw.needRefresh = true;
+    let report!: (workers: { active: object | null; waiting: object | null }) => void;
+    registration = new Promise((resolve) => (report = resolve));
+    renderWithProviders(<Screen />);
+    await screen.findByRole('heading', { name: 'My requests' });
+    await act(async () => report({ active: null, waiting: {} }));
+    expect(screen.queryByText('A new version is available')).not.toBeInTheDocument();
+  });
+
   it("should say so inline above the page, where a toast lay over the form's buttons at 390 px, and reload on request", async () => {
     sw.needRefresh = true;
+    registration = Promise.resolve({ active: {}, waiting: {} });
     const { user } = renderWithProviders(<Screen />);
     const title = await screen.findByText('A new version is available');
     const note = title.closest<HTMLElement>('[role=status]')!;

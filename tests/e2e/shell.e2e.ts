@@ -288,6 +288,25 @@ describe('signing in and the app shell', () => {
     await context.close();
   });
 
+  it('should take over a page that loaded past the service worker, so its screens still open offline', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await signIn(page, 'supplier2');
+    await expectPath(page, '/dashboard/suppliers');
+    await untilOfflineReady(page);
+    // A hard reload loads the page from the network with no worker in control, as Chromium also leaves a
+    // page whose navigation was under way while the worker activated (the sign-in on a first visit).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // In control, the worker serves a screen this page has not loaded yet once the connection is gone.
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Previous requests' }).first().click();
+    await page.getByRole('heading', { name: 'Previous requests' }).waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
   it('should offer an installable manifest', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
