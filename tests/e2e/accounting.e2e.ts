@@ -24,7 +24,12 @@ async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ nam
 
 describe('accounting journey', () => {
   it('should let the admin create an RPA and download its Excel and zip, and the carrier its e-voucher', async () => {
-    const context = await own.browser.newContext({ baseURL: own.server.base, viewport: DESKTOP, locale: 'en-US' });
+    const context = await own.browser.newContext({
+      serviceWorkers: 'block',
+      baseURL: own.server.base,
+      viewport: DESKTOP,
+      locale: 'en-US',
+    });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, 'admin');
@@ -65,7 +70,12 @@ describe('accounting journey', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const phone = await own.browser.newContext({ baseURL: own.server.base, viewport: PHONE, locale: 'en-US' });
+    const phone = await own.browser.newContext({
+      serviceWorkers: 'block',
+      baseURL: own.server.base,
+      viewport: PHONE,
+      locale: 'en-US',
+    });
     const carrierPage = await phone.newPage();
     const carrierErrors = watchErrors(carrierPage);
     await signIn(carrierPage, 'carrier1');

@@ -44,6 +44,7 @@ describe('the sign-in captcha', () => {
     async (lang, device, viewport, username, address, home) => {
       const text = TEXTS[lang];
       const context = await own.browser.newContext({
+        serviceWorkers: 'block',
         baseURL: own.server.base,
         viewport,
         locale: lang === 'es' ? 'es-MX' : 'en-US',

@@ -50,7 +50,7 @@ describe('live updates between two browsers', () => {
   let tripId = 0;
 
   it("should show a new ticket in the supplier's open list without a reload, its creator's one toast being the action's own", async () => {
-    supplierContext = await newContext(browser, DESKTOP);
+    supplierContext = await newContext(browser, DESKTOP, 'en-US', 'light', 'installed');
     supplier = await supplierContext.newPage();
     supplierErrors = watchErrors(supplier);
     await signIn(supplier, 'supplier1');
@@ -59,7 +59,7 @@ describe('live updates between two browsers', () => {
     // A marker that a reload would wipe.
     await supplier.evaluate(() => Object.assign(window, { liveMarker: 'no reload' }));
 
-    const carrierContext = await newContext(browser, PHONE);
+    const carrierContext = await newContext(browser, PHONE, 'en-US', 'light', 'installed');
     carrier = await carrierContext.newPage();
     await signIn(carrier, 'carrier1');
     const carrierId = (await storedUser(carrier)).userDetail.carrier!.id;
@@ -134,7 +134,7 @@ interface Shown {
 
 /** Signs in with notification permission granted, in the app's language, and waits for the service worker. */
 async function pushReadyPage(language: 'en' | 'es'): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await newContext(browser, PHONE);
+  const context = await newContext(browser, PHONE, 'en-US', 'light', 'installed');
   await context.grantPermissions(['notifications'], { origin: baseUrl() });
   const page = await context.newPage();
   await signIn(page, 'supplier1');

@@ -26,7 +26,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Signed in with the service worker in control, so an offline reload still opens the app. */
 async function installedSession(username: string, viewport = PHONE, language: 'en' | 'es' = 'en') {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(browser, viewport, 'en-US', 'light', 'installed');
   const page = await context.newPage();
   const errors = watchErrors(page);
   await signIn(page, username);

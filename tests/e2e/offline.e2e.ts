@@ -277,7 +277,7 @@ async function fillTruckForm(page: Page, tripId: number, invoiceNumber: string, 
 }
 
 async function supplierPhone(context?: BrowserContext) {
-  const ctx = context ?? (await newContext(browser, PHONE));
+  const ctx = context ?? (await newContext(browser, PHONE, 'en-US', 'light', 'installed'));
   const page = await ctx.newPage();
   const errors = watchErrors(page);
   if (process.env.DEBUG_E2E) page.on('console', (m) => console.log('[page]', m.type(), m.text()));
@@ -619,7 +619,7 @@ describe('offline outbox', () => {
   it('should sync when the connection returns without the Background Sync API', async () => {
     const tripId = await confirmedTruckTicket();
     const next = await confirmedTruckTicket();
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(browser, PHONE, 'en-US', 'light', 'installed');
     await context.addInitScript(noBackgroundSync);
     const { page, errors } = await supplierPhone(context);
     await signIn(page, 'supplier2');

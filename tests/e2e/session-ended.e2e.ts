@@ -12,7 +12,12 @@ import { signIn } from './support/session';
 const own = useOwnPortal();
 
 async function openTab(viewport: typeof DESKTOP): Promise<Page> {
-  const context = await own.browser.newContext({ baseURL: own.server.base, viewport, locale: 'en-US' });
+  const context = await own.browser.newContext({
+    serviceWorkers: 'block',
+    baseURL: own.server.base,
+    viewport,
+    locale: 'en-US',
+  });
   return context.newPage();
 }
 

@@ -274,7 +274,7 @@ describe('signing in and the app shell', () => {
   });
 
   it('should reopen with the network off, still signed in', async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(browser, PHONE, 'en-US', 'light', 'installed');
     const page = await context.newPage();
     await signIn(page, 'carrier1');
     await expectPath(page, '/dashboard/carrier');
@@ -289,7 +289,7 @@ describe('signing in and the app shell', () => {
   });
 
   it('should take over a page that loaded past the service worker, so its screens still open offline', async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(browser, PHONE, 'en-US', 'light', 'installed');
     const page = await context.newPage();
     await signIn(page, 'supplier2');
     await expectPath(page, '/dashboard/suppliers');
@@ -308,7 +308,7 @@ describe('signing in and the app shell', () => {
   });
 
   it('should offer an installable manifest', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, DESKTOP, 'en-US', 'light', 'installed');
     const page = await context.newPage();
     await page.goto('/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');

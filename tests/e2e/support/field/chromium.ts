@@ -1,5 +1,6 @@
 /** The field journeys' Chromium: Debian's chromium through playwright-core (support/browser.ts launches it). */
 import type { Page } from 'playwright-core';
+import { PATIENCE_MS } from '../../../fixtures/patience';
 import { launch, newContext } from '../browser';
 import { SCREENS, absolute, type FieldPage, type LaunchField } from './engines';
 
@@ -8,7 +9,9 @@ function fieldPage(page: Page, base: string): FieldPage {
   return {
     goto: async (address) => void (await page.goto(absolute(base, address))),
     reload: async () => void (await page.reload()),
-    evaluate: (expression) => page.evaluate(expression),
+    // Playwright's evaluate has no time limit of its own (Firefox's and WebKit's drivers give up after the
+    // patience): one the page never settles fails here, with what it was, instead of holding the file.
+    evaluate: (expression) => withinPatience(page.evaluate(expression), expression),
     click: (xpath) => at(xpath).click(),
     type: (xpath, text) => at(xpath).fill(text),
     // A file input is hidden behind its button.
@@ -19,9 +22,18 @@ function fieldPage(page: Page, base: string): FieldPage {
   };
 }
 
+function withinPatience<T>(work: Promise<T>, expression: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the page never settled ${expression.slice(0, 200)}`)), PATIENCE_MS);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export const launchField: LaunchField = async (base, screen) => {
   const browser = await launch();
-  const context = await newContext(browser, SCREENS[screen]);
+  const context = await newContext(browser, SCREENS[screen], 'en-US', 'light', 'installed');
   return {
     engine: 'chromium',
     screen,
