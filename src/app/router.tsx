@@ -6,6 +6,7 @@ import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ErrorScreen } from './components/error-screen';
 import { FullPageLoader } from './components/full-page-loader';
+import { NavigationProgress } from './components/navigation-progress';
 import { wholeCatalogue } from './lib/i18n';
 import { firstScreenRendered } from './lib/idle';
 import type { Area } from '../shared/domain/permissions';
@@ -46,10 +47,18 @@ const ticketRoute = (parent: string, path: string): RouteObject => ({
   lazy: screen(() => import('./routes/ticket/ticket-page'), 'TicketPage'),
 });
 
-/** Every screen's root: says when the first one has rendered (work that waits for it starts then). */
+/**
+ * Every screen's root: says when the first one has rendered (work that waits for it starts then), and
+ * shows that the next one is on its way while its code loads.
+ */
 function Root() {
   useEffect(firstScreenRendered, []);
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
 }
 
 export const routes: RouteObject[] = [

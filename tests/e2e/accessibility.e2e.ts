@@ -200,16 +200,21 @@ function phoneScreens(areas: Area[], full: boolean): Screen[] {
   ];
 }
 
-/** Client-side navigation, as a link does: the app and its axe copy stay loaded. */
+/**
+ * Client-side navigation, as a link does: the app and its axe copy stay loaded. It returns after a frame
+ * and a task, when the router has begun opening the screen: until its code has come the page is busy
+ * (the navigation bar) and the previous screen still shows, which settle() must not take for this one.
+ */
 async function navigate(page: Page, url: string, state?: unknown): Promise<void> {
   await page.evaluate(
-    ([target, usr]) => {
+    async ([target, usr]) => {
       window.history.pushState(
         { usr: usr ?? null, key: Math.random().toString(36).slice(2), idx: window.history.length },
         '',
         target,
       );
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     },
     [url, state] as const,
   );
@@ -343,7 +348,9 @@ afterAll(async () => {
   const other = [...tally.other.entries()].map(([rule, nodes]) => `${rule} ×${nodes}`).join(', ');
   console.log(
     `axe sweep: ${tally.screens} screens checked in ${Math.round((Date.now() - started) / 1000)} s; violations by impact: ${impacts} (settle ${timing.settle} ms, axe ${timing.axe} ms)` +
-      (other ? `\naxe sweep, moderate and minor: ${other}` : ''),
+      (other ? `\naxe sweep, moderate and minor: ${other}` : '') +
+      // Also those of an attempt whose retry passed, which Vitest does not print.
+      (tally.failures.length > 0 ? `\naxe sweep, critical and serious:\n${tally.failures.join('\n')}` : ''),
   );
 });
 

@@ -18,6 +18,16 @@ afterEach(async (context) => {
   const name = `${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-try${attempt}`;
   const error = context.task.result.errors?.[0]?.message?.split('\n')[0] ?? '';
   appendFileSync(path.join(dir, 'attempts.txt'), `${context.task.file.name} > ${context.task.name}: ${error}\n`);
+  // Vitest prints no error of an attempt its retry passed: the log keeps it here, with where it was thrown.
+  const thrown = context.task.result.errors?.[0];
+  console.log(
+    `[failed attempt ${attempt}] ${context.task.name}\n${(thrown?.message ?? '').slice(0, 3_000)}\n` +
+      (thrown?.stack ?? '')
+        .split('\n')
+        .filter((line) => /^\s+at .*tests[\\/]/.test(line))
+        .slice(0, 8)
+        .join('\n'),
+  );
   let n = 0;
   for (const browser of launchedBrowsers) {
     for (const page of browser.contexts().flatMap((c) => c.pages())) {

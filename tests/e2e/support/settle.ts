@@ -1,24 +1,23 @@
 /**
- * "The screen is shown": no API call of the page in flight (the live-event stream aside), no loader or
- * skeleton, no transition running (a dialog fading in has the wrong colours for a contrast check), and
- * all of that twice in a row.
+ * "The screen is shown": no request of the page in flight (the live-event stream aside: a screen's code
+ * and styles count, as its API calls do), no loader, skeleton or busy region (the router marks the page
+ * busy while it opens the next screen), no transition running (a dialog fading in has the wrong colours
+ * for a contrast check), and all of that twice in a row.
  */
 import type { Page } from 'playwright-core';
 import { PATIENCE_MS } from '../../fixtures/patience';
 
 const inFlight = new WeakMap<Page, Set<unknown>>();
 
-const isApiCall = (url: string) => {
-  const { pathname } = new URL(url);
-  return pathname.startsWith('/api/') && !pathname.startsWith('/api/events');
-};
+/** The live-event stream stays open as long as the page: every other request ends. */
+const isTracked = (url: string) => !new URL(url).pathname.startsWith('/api/events');
 
-/** Starts counting the page's API calls; call once per page, before it navigates. */
+/** Starts counting the page's requests; call once per page, before it navigates. */
 export function trackRequests(page: Page): void {
   const pending = new Set<unknown>();
   inFlight.set(page, pending);
   page.on('request', (request) => {
-    if (isApiCall(request.url())) pending.add(request);
+    if (isTracked(request.url())) pending.add(request);
   });
   const done = (request: unknown) => pending.delete(request);
   page.on('requestfinished', done);
