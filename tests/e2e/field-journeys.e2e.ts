@@ -84,19 +84,42 @@ async function untilOfflineReady(page: FieldPage, lists: string[] = ['"tickets"'
       return groups.includes('signed-in') && groups.includes('locale:en');
     })()`),
   );
+  // The worker answers once the screens are cached. A worker stopped meanwhile (WebKit stops a busy one
+  // too) has lost the question, so it is asked again every 10 s (caching what is cached is a no-op).
   await page.evaluate(`new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve(true);
-    navigator.serviceWorker.controller.postMessage({ type: 'CACHE_SCREENS' }, [channel.port2]);
+    const ask = () => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        clearInterval(again);
+        resolve(true);
+      };
+      navigator.serviceWorker.controller.postMessage({ type: 'CACHE_SCREENS' }, [channel.port2]);
+    };
+    const again = setInterval(ask, 10000);
+    ask();
   })`);
+  // Asked again until the app's store holds them. A store the app has not made yet is "not yet": this
+  // probe must neither make it (an empty one would be what the app then opens) nor throw where no promise
+  // catches it (an open store without its tables did, and the wait hung until the script's time limit).
   await until(() =>
-    page.evaluate<boolean>(`new Promise((resolve, reject) => {
+    page.evaluate<boolean>(`new Promise((resolve) => {
       const request = indexedDB.open('scrap-portal-offline');
-      request.onerror = () => reject(request.error);
+      request.onupgradeneeded = () => request.transaction.abort();
+      request.onerror = () => resolve(false);
       request.onsuccess = () => {
-        const rows = request.result.transaction('kv').objectStore('kv').getAll();
+        const database = request.result;
+        if (!database.objectStoreNames.contains('kv')) {
+          database.close();
+          resolve(false);
+          return;
+        }
+        const rows = database.transaction('kv').objectStore('kv').getAll();
+        rows.onerror = () => {
+          database.close();
+          resolve(false);
+        };
         rows.onsuccess = () => {
-          request.result.close();
+          database.close();
           const needles = ${JSON.stringify(lists)};
           resolve(rows.result.some((row) => row.key.startsWith('query-cache:') && needles.every((needle) => row.value.includes(needle))));
         };
