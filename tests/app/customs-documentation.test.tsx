@@ -85,6 +85,28 @@ describe('customs documentation detail', () => {
     await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { status: 'MX_TRANSIT' } }));
   });
 
+  it('should close the release dialog and say so when the answer comes, even after a read flag was sent meanwhile', async () => {
+    const server = customsServer('TA_INVOICED');
+    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    server.on('PUT /api/tickets/:id', (request) =>
+      'status' in (request.body as { ticket: object }).ticket
+        ? new Promise((resolve) => (answer = resolve))
+        : { status: 200, body: { ticket: docTicket(7, 'TA_INVOICED') } },
+    );
+    const app = renderApp('/dashboard/customs/predoc/7');
+    await waitFor(() => expect(puts(server)).toEqual([{ ticket: { customsRead: true } }]));
+    await app.user.click(await screen.findByRole('button', { name: 'Release' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release trip 7?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { status: 'MX_TRANSIT' } }));
+    // The release waits for its answer; the read flag is sent meanwhile.
+    await app.user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
+    await waitFor(() => expect(puts(server)).toContainEqual({ ticket: { customsRead: false } }));
+    answer({ status: 200, body: { ticket: docTicket(7, 'MX_TRANSIT') } });
+    expect(await screen.findByText('Released: the ticket is in MX transit')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Release trip 7?' })).toBeNull());
+  });
+
   it("should say in Spanish that the ticket's status no longer allows the release", async () => {
     const server = customsServer('TA_INVOICED');
     server.on('PUT /api/tickets/:id', () => ({

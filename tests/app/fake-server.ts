@@ -46,7 +46,8 @@ export interface FakeReply {
   body?: unknown;
 }
 
-type Handler = (request: FakeRequest) => FakeReply | 'network-error';
+/** An answer, or a promise of one: a test can hold an answer back until it lets it go. */
+type Handler = (request: FakeRequest) => FakeReply | 'network-error' | Promise<FakeReply | 'network-error'>;
 
 const tokenFor = (user: User) => `token-${user.username}`;
 const userForToken = (header: string | null) =>
@@ -111,7 +112,7 @@ export function installFakeServer(): FakeServer {
     calls.push(request);
     const handler = routes[`${method} ${url.pathname}`] ?? routes[routeKey(method, url.pathname)];
     const reply = handler
-      ? handler(request)
+      ? await handler(request)
       : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {

@@ -28,7 +28,11 @@ export interface CustomsDetailActionsProps {
 export function CustomsDetailActions({ ticketId, actions, customsRead, canRelease }: CustomsDetailActionsProps) {
   const { t, i18n } = useLingui();
   const tm = useMessageTranslator();
+  // The read flag and the release are two mutations: a flag sent while the release waits for its answer
+  // (the flag set on opening, or a tap) would otherwise replace it, and the release's own answer (the
+  // dialog closing, the toast) would never be shown.
   const update = useUpdateCustomsTicket(ticketId);
+  const releasing = useUpdateCustomsTicket(ticketId);
   const [read, setRead] = useState(customsRead);
   const [confirming, setConfirming] = useState(false);
   // Only a ticket unread when the page opened is marked read, once. After "Mark as unread" the ticket is
@@ -63,7 +67,7 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
 
   const toggle = () => update.mutate({ customsRead: !read }, { onSuccess: () => setRead(!read), onError: flagFailed });
   const release = () =>
-    update.mutate(
+    releasing.mutate(
       { status: 'MX_TRANSIT' },
       {
         onSuccess: () => {
@@ -111,7 +115,7 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
           backText={t`Back`}
           onBack={() => setConfirming(false)}
           confirmText={t`Release`}
-          loading={update.isPending}
+          loading={releasing.isPending}
           onConfirm={release}
           mt="lg"
         />
