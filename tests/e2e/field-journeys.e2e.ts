@@ -98,33 +98,43 @@ async function untilOfflineReady(page: FieldPage, lists: string[] = ['"tickets"'
     const again = setInterval(ask, 10000);
     ask();
   })`);
-  // Asked again until the app's store holds them. A store the app has not made yet is "not yet": this
-  // probe must neither make it (an empty one would be what the app then opens) nor throw where no promise
-  // catches it (an open store without its tables did, and the wait hung until the script's time limit).
+  // Asked again until the app's store holds them. The probe looks for the store by name first and opens
+  // it only once the app has made it (opening a missing one would make an empty one, the one the app then
+  // opens), and it answers "not yet" within 5 s whatever happens: WebKit once left an open request
+  // unanswered under load, and a probe that never answers holds the journey until the script's limit
+  // (180 s, then the retry) instead of asking again.
   await until(() =>
-    page.evaluate<boolean>(`new Promise((resolve) => {
-      const request = indexedDB.open('scrap-portal-offline');
-      request.onupgradeneeded = () => request.transaction.abort();
-      request.onerror = () => resolve(false);
-      request.onsuccess = () => {
-        const database = request.result;
-        if (!database.objectStoreNames.contains('kv')) {
-          database.close();
-          resolve(false);
-          return;
-        }
-        const rows = database.transaction('kv').objectStore('kv').getAll();
-        rows.onerror = () => {
-          database.close();
-          resolve(false);
-        };
-        rows.onsuccess = () => {
-          database.close();
-          const needles = ${JSON.stringify(lists)};
-          resolve(rows.result.some((row) => row.key.startsWith('query-cache:') && needles.every((needle) => row.value.includes(needle))));
-        };
+    page.evaluate<boolean>(`(async () => {
+      const name = 'scrap-portal-offline';
+      const needles = ${JSON.stringify(lists)};
+      const probe = async () => {
+        if (!(await indexedDB.databases()).some((database) => database.name === name)) return false;
+        return await new Promise((resolve) => {
+          const request = indexedDB.open(name);
+          request.onupgradeneeded = () => request.transaction.abort();
+          request.onerror = () => resolve(false);
+          request.onblocked = () => resolve(false);
+          request.onsuccess = () => {
+            const database = request.result;
+            const answer = (value) => {
+              database.close();
+              resolve(value);
+            };
+            if (!database.objectStoreNames.contains('kv')) return answer(false);
+            const rows = database.transaction('kv').objectStore('kv').getAll();
+            rows.onerror = () => answer(false);
+            rows.onsuccess = () =>
+              answer(rows.result.some((row) => row.key.startsWith('query-cache:') && needles.every((needle) => row.value.includes(needle))));
+          };
+        });
       };
-    })`),
+      const late = new Promise((resolve) => setTimeout(() => resolve(false), 5000));
+      try {
+        return await Promise.race([probe(), late]);
+      } catch {
+        return false;
+      }
+    })()`),
   );
 }
 
