@@ -16,10 +16,10 @@ afterEach(async (context) => {
   mkdirSync(dir, { recursive: true });
   const attempt = (context.task.result.retryCount ?? 0) + 1;
   const name = `${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-try${attempt}`;
-  const error = context.task.result.errors?.[0]?.message?.split('\n')[0] ?? '';
-  appendFileSync(path.join(dir, 'attempts.txt'), `${context.task.file.name} > ${context.task.name}: ${error}\n`);
-  // Vitest prints no error of an attempt its retry passed: the log keeps it here, with where it was thrown.
   const thrown = context.task.result.errors?.[0];
+  const firstLine = thrown?.message?.split('\n')[0] ?? '';
+  appendFileSync(path.join(dir, 'attempts.txt'), `${context.task.file.name} > ${context.task.name}: ${firstLine}\n`);
+  // Vitest prints no error of an attempt its retry passed: the log keeps it here, with where it was thrown.
   console.log(
     `[failed attempt ${attempt}] ${context.task.name}\n${(thrown?.message ?? '').slice(0, 3_000)}\n` +
       (thrown?.stack ?? '')

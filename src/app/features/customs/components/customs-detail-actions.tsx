@@ -31,7 +31,7 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
   // The read flag and the release are two mutations: a flag sent while the release waits for its answer
   // (the flag set on opening, or a tap) would otherwise replace it, and the release's own answer (the
   // dialog closing, the toast) would never be shown.
-  const update = useUpdateCustomsTicket(ticketId);
+  const flagging = useUpdateCustomsTicket(ticketId);
   const releasing = useUpdateCustomsTicket(ticketId);
   const [read, setRead] = useState(customsRead);
   const [confirming, setConfirming] = useState(false);
@@ -53,7 +53,7 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
   useEffect(() => {
     if (!markOnOpening.current) return;
     markOnOpening.current = false;
-    update.mutate({ customsRead: true }, { onSuccess: () => setRead(true), onError: flagFailed });
+    flagging.mutate({ customsRead: true }, { onSuccess: () => setRead(true), onError: flagFailed });
     // Once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -65,7 +65,8 @@ export function CustomsDetailActions({ ticketId, actions, customsRead, canReleas
     setRead(customsRead);
   }
 
-  const toggle = () => update.mutate({ customsRead: !read }, { onSuccess: () => setRead(!read), onError: flagFailed });
+  const toggle = () =>
+    flagging.mutate({ customsRead: !read }, { onSuccess: () => setRead(!read), onError: flagFailed });
   const release = () =>
     releasing.mutate(
       { status: 'MX_TRANSIT' },
