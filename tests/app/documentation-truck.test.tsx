@@ -241,8 +241,10 @@ describe('truck documentation', () => {
     await app.user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByText(/No connection: saved in the outbox/)).toBeInTheDocument();
-    // The suppliers home is a lazy route: the path changes once its module loaded.
+    // The suppliers home is a lazy route: the path changes once its module loaded, and the form stays on
+    // screen until the home shows (going back to the form before then would find the same form).
     await waitFor(() => expect(app.path()).toBe('/dashboard/suppliers'));
+    expect(await screen.findByRole('heading', { name: 'My requests' })).toBeInTheDocument();
     expect(server.calls.some((call) => call.path === '/api/trucks-documentation')).toBe(false);
     const [item] = await listItems(supplier.id);
     expect(item).toMatchObject({

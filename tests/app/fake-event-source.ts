@@ -1,4 +1,4 @@
-/** A small EventSource stand-in (jsdom has none): the test plays the server's side of each stream. */
+/** A small EventSource stand-in (the test DOM has none): the test plays the server's side of each stream. */
 export class FakeEventSource extends EventTarget {
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;

@@ -1,5 +1,5 @@
 /**
- * Live updates of the signed-in frame: the /api/events stream (a small EventSource stand-in, since jsdom
+ * Live updates of the signed-in frame: the /api/events stream (a small EventSource stand-in, since the test DOM
  * has none), the toast texts per event type in both languages, the refetch of ticket data, and what is
  * left for the service worker.
  */

@@ -73,7 +73,7 @@ describe('username and password sign-in', () => {
     expect((widget as HTMLElement & { challenge?: string }).challenge).toBe('/api/auth/captcha');
     expect(button).toBeDisabled();
 
-    // The widget reports its solution as jsdom cannot run its proof-of-work workers (the e2e solves it for real).
+    // The widget reports its solution as the test DOM cannot run its proof-of-work workers (the e2e solves it for real).
     act(() => {
       widget.dispatchEvent(
         new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solved-payload' } }),

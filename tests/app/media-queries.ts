@@ -1,6 +1,6 @@
 /**
- * jsdom answers no media query: the tests say which ones match (a desktop width, a dark device). The
- * default, set up in setup.ts, matches none.
+ * The tests say which media queries the app's matchMedia answers as matching (a desktop width, a dark
+ * device), whatever the test window's width. The default, set up in setup.ts, matches none.
  */
 import { vi } from 'vitest';
 

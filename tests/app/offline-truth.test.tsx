@@ -11,6 +11,7 @@ import { savedAtMoment } from '../../src/app/components/saved-at';
 import { activateLocale } from '../../src/app/lib/i18n';
 import { USERS, installFakeServer, storeSession } from './fake-server';
 import { renderApp } from './render';
+import { setWindowWidth } from './window-width';
 import { carrierRapido, makeTicket, pretendDesktop, signedInAs, supplierWithYards } from './tickets-fixtures';
 
 const NOT_SAVED_LIST = 'This list is not saved on this device yet';
@@ -129,9 +130,10 @@ describe('actions offline', () => {
     const server = installFakeServer();
     server.on('GET /api/tickets', () => ({ status: 200, body: { tickets: [], count: 0 } }));
     signedInAs(server, supplierWithYards);
+    // On a phone's width the bar is the one menu shown (the side menu is for wide screens).
+    setWindowWidth(390);
     const app = renderApp('/dashboard/suppliers');
-    // jsdom has no layout: the side menu and the bottom bar are both there, the bar second.
-    const bar = async () => (await screen.findAllByRole('navigation', { name: 'Main menu' }))[1]!;
+    const bar = () => screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(await bar()).getByRole('link', { name: 'New ticket' })).toBeInTheDocument();
 
     goOffline();

@@ -31,7 +31,7 @@ function queued(hoursAgo: number, ticketId: number): OutboxItem {
   };
 }
 
-/** What the browser answers to navigator.storage.persist() (jsdom has no storage manager). */
+/** What the browser answers to navigator.storage.persist() (the test DOM has no storage manager). */
 function browserKeepsStorage(answer: boolean | 'unsupported') {
   Object.defineProperty(navigator, 'storage', {
     configurable: true,

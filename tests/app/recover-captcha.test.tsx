@@ -34,7 +34,7 @@ describe('recover password with a captcha', () => {
       return element!;
     });
     expect(button).toBeDisabled();
-    // jsdom cannot run the widget's workers; the widget reports a solution as it does when solved.
+    // The test DOM cannot run the widget's workers; the widget reports a solution as it does when solved.
     act(() => {
       widget.dispatchEvent(
         new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solved-payload' } }),

@@ -18,7 +18,7 @@ export interface PagerProps {
 
 /** Scrolls an element's top into view; its `scroll-margin-top` keeps it clear of the fixed header. */
 export function scrollToListTop(element: HTMLElement | null | undefined): void {
-  // jsdom and old browsers have no scrollIntoView with options; there is nothing to scroll there.
+  // Old browsers have no scrollIntoView with options; there is nothing to scroll there.
   element?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
 }
 

@@ -1,6 +1,6 @@
 /**
  * One sender at a time across the page, other tabs and the service worker: the Web Locks API works
- * in all of them. Where it is missing (old browsers, jsdom) a lock inside this context stands in.
+ * in all of them. Where it is missing (old browsers) a lock inside this context stands in.
  */
 export const OUTBOX_LOCK = 'scrap-portal-outbox';
 
