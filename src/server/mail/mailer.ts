@@ -4,7 +4,7 @@
  * "sends" (an operator opens the file, a test reads it) instead of failing.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -66,9 +66,16 @@ export function createMailer({ smtpUrl, mailFrom, dataDir, publicUrl }: MailerOp
       const file = path.join(folder, name);
       // The file holds a sign-in secret (the reset link): readable by the portal's user only. It is written
       // under another name and renamed once whole, so whoever reads the folder never opens half a mail.
+      // A write that fails midway (a full disk) takes its part with it: half a mail, and maybe half a reset
+      // link, is never left in the folder, and the space it took is given back.
       const part = `${file}.part`;
-      await writeFile(part, info.message, { mode: 0o600 });
-      await rename(part, file);
+      try {
+        await writeFile(part, info.message, { mode: 0o600 });
+        await rename(part, file);
+      } catch (error) {
+        await rm(part, { force: true });
+        throw error;
+      }
       return { file };
     },
     close: () => transport.close(),
