@@ -15,5 +15,6 @@ describe('a toast with a title', () => {
     const message = screen.getByText('Trip ID 7 accepted (sent from the outbox).');
     expect(getComputedStyle(message).color).toBe(getComputedStyle(dimmed).color);
     expect(getComputedStyle(message).color).not.toBe('');
+    dimmed.remove();
   });
 });
