@@ -1,16 +1,15 @@
 /**
  * `npm test`: every suite, with one summary line.
- * 1. unit, component and API tests (API on the embedded PGlite), and beside them the API tests again on
- *    PostgreSQL when DATABASE_URL is set, with the app's production build;
+ * 1. unit, component and API tests (API on the embedded PGlite), with the app's production build beside
+ *    them;
  * 2. then the end-to-end tests against the real server, in two runners side by side, each with a portal
  *    of its own (tests/e2e/support/global-setup.ts): the field and offline journeys (Chromium, Firefox
- *    ESR, WebKitGTK) and the screens (Chromium).
- * The Vitest suites are CPU-bound: beside each other they share the cores with little loss. A browser
- * runner mostly waits for one page of one browser at a time and keeps about one core busy, so the two
- * runners fill two cores; a third chain beside them (the PostgreSQL API run was there) slowed both far
- * more than its own CPU, by about 1.9 times their time alone instead of 1.5. The output of a suite
- * running beside another is held and printed whole when it ends. No wall clock decides a result
- * (tests/fixtures/patience.ts), so a busier machine makes a test slower, never failed.
+ *    ESR, WebKitGTK) and the screens (Chromium);
+ * 3. beside them, the API tests again on PostgreSQL when DATABASE_URL is set, on one worker.
+ * A browser suite alone kept two cores only about two thirds busy: it mostly waits for one page of one
+ * browser at a time. Three chains side by side keep both cores busy; the output of all but the last is
+ * held and printed whole when it ends. No wall clock decides a result (tests/fixtures/patience.ts), so a
+ * busier machine makes a test slower, never failed.
  * Prints `N passed, N failed` last and exits non-zero when anything failed.
  */
 import { spawn } from 'node:child_process';
@@ -151,24 +150,9 @@ async function endToEnd(): Promise<void> {
   await field;
 }
 
-/**
- * Server files that start the portal as a process on the embedded database whatever the run's database
- * is (configuration, signals, the first start's log): on PostgreSQL they would repeat the PGlite run
- * exactly, about 50 s of it.
- */
-const EMBEDDED_ONLY = ['tests/server/start-and-stop.test.ts', 'tests/server/first-start.test.ts'];
-
 // Vitest keeps one core for itself by default, which on a 2-core machine leaves a single worker; the
-// tests are CPU-bound and independent, so each suite gets two workers.
+// tests are CPU-bound and independent, so two workers use both cores.
 const built = skipE2e ? undefined : build();
-const postgres = process.env.DATABASE_URL
-  ? vitest(
-      'api-postgres',
-      ['--project', 'server', '--maxWorkers=2', ...EMBEDDED_ONLY.map((file) => `--exclude=${file}`)],
-      { TEST_DATABASE: 'postgres' },
-      true,
-    )
-  : undefined;
 await vitest('unit-and-api-pglite', [
   '--project',
   'shared',
@@ -178,8 +162,22 @@ await vitest('unit-and-api-pglite', [
   'server',
   '--maxWorkers=2',
 ]);
-// The browser runners start once the build is there and the PGlite suite is done; a PostgreSQL run that
-// is still going ends beside them.
+
+/**
+ * Server files that start the portal as a process on the embedded database whatever the run's database
+ * is (configuration, signals, the first start's log): on PostgreSQL they would repeat the PGlite run
+ * exactly, about 50 s of it.
+ */
+const EMBEDDED_ONLY = ['tests/server/start-and-stop.test.ts', 'tests/server/first-start.test.ts'];
+
+const postgres = process.env.DATABASE_URL
+  ? vitest(
+      'api-postgres',
+      ['--project', 'server', `--maxWorkers=${skipE2e ? 2 : 1}`, ...EMBEDDED_ONLY.map((file) => `--exclude=${file}`)],
+      { TEST_DATABASE: 'postgres' },
+      !skipE2e,
+    )
+  : undefined;
 if (built && (await built)) await endToEnd();
 await postgres;
 
