@@ -15,6 +15,10 @@ afterAll(async () => {
 
 const login = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
+/** POST /api/auth/login/token: renews the session of the token in `headers`. */
+const renewWith = (headers: Record<string, string>, payload: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers, payload });
+const renewToken = (token: string, payload: Record<string, unknown> = {}) => renewWith(bearer(token), payload);
 
 describe('POST /api/auth/login', () => {
   it.each([
@@ -83,12 +87,7 @@ describe('POST /api/auth/login', () => {
 describe('bearer tokens', () => {
   it('should renew a valid token with POST /api/auth/login/token', async () => {
     const token = await t.login('carrier1');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/token',
-      headers: bearer(token),
-      payload: { expiresIn: 120_000 },
-    });
+    const res = await renewToken(token, { expiresIn: 120_000 });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.username).toBe('carrier1');
   });
@@ -105,8 +104,7 @@ describe('bearer tokens', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(new TextEncoder().encode(t.app.config.jwtSecret));
     for (const headers of [{}, bearer(forged), bearer(expired), bearer('garbage')]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers, payload: {} });
-      expect(res.statusCode).toBe(401);
+      expect((await renewWith(headers)).statusCode).toBe(401);
     }
   });
 
@@ -138,9 +136,7 @@ describe('bearer tokens', () => {
   it("should end the session on sign-out: its token and its renewals are refused, the user's other sessions go on", async () => {
     const phone = (await login({ username: 'rail1', password: DEMO_PASSWORD }, '10.0.0.7')).json().token as string;
     const desk = (await login({ username: 'rail1', password: DEMO_PASSWORD }, '10.0.0.8')).json().token as string;
-    const renewed = (
-      await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(phone), payload: {} })
-    ).json().token as string;
+    const renewed = (await renewToken(phone)).json().token as string;
     // A renewal keeps the session's id; a sign-in starts a new one.
     expect(decodeJwt(renewed).sid).toBe(decodeJwt(phone).sid);
     expect(decodeJwt(desk).sid).not.toBe(decodeJwt(phone).sid);
@@ -152,13 +148,7 @@ describe('bearer tokens', () => {
     expect(out.statusCode).toBe(200);
     for (const token of [phone, renewed]) {
       expect((await read(token)).statusCode).toBe(401);
-      const again = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login/token',
-        headers: bearer(token),
-        payload: {},
-      });
-      expect(again.statusCode).toBe(401);
+      expect((await renewToken(token)).statusCode).toBe(401);
     }
     expect((await read(desk)).statusCode).toBe(200);
   });
@@ -170,7 +160,7 @@ describe('bearer tokens', () => {
     );
     const renew = async (startedAgoMs: number) => {
       const token = await t.app.signToken(me!, 3_600_000, { startedAt: Date.now() - startedAgoMs, id: null });
-      return t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} });
+      return renewToken(token);
     };
     expect((await renew(23 * 3_600_000)).statusCode).toBe(200);
     expect((await renew(25 * 3_600_000)).statusCode).toBe(401);
@@ -191,13 +181,7 @@ describe('bearer tokens', () => {
       const token = await t.app.signToken(me!);
       const claims = decodeJwt(token);
       expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(24 * 3600);
-      const renewed = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login/token',
-        headers: bearer(token),
-        payload: {},
-      });
-      expect(renewed.statusCode).toBe(200);
+      expect((await renewToken(token)).statusCode).toBe(200);
     } finally {
       now.mockRestore();
     }
@@ -205,17 +189,9 @@ describe('bearer tokens', () => {
 
   it('should reject tokens issued before the token version changed, also one the server has already accepted', async () => {
     const token = await t.login('supplier2');
-    const renew = () =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} });
-    expect((await renew()).statusCode).toBe(200);
+    expect((await renewToken(token)).statusCode).toBe(200);
     await t.database.db.execute(sql`update users set token_version = token_version + 1 where username = 'supplier2'`);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/token',
-      headers: bearer(token),
-      payload: {},
-    });
-    expect(res.statusCode).toBe(401);
+    expect((await renewToken(token)).statusCode).toBe(401);
     await t.database.db.execute(sql`update users set token_version = 0 where username = 'supplier2'`);
   });
 });
@@ -223,9 +199,7 @@ describe('bearer tokens', () => {
 describe('users', () => {
   it('should read oneself, hide other users from non-admins and show them to admins', async () => {
     const supplier = await t.login('supplier1');
-    const me = (
-      await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(supplier), payload: {} })
-    ).json().user;
+    const me = (await renewToken(supplier)).json().user;
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers: bearer(supplier) })).json().user
         .username,
@@ -242,9 +216,7 @@ describe('users', () => {
 
   it('should store and remove a push token for the signed-in user only', async () => {
     const token = await t.login('carrier2');
-    const me = (
-      await t.app.inject({ method: 'POST', url: '/api/auth/login/token', headers: bearer(token), payload: {} })
-    ).json().user;
+    const me = (await renewToken(token)).json().user;
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${me.id}/firebaseToken`,
