@@ -16,6 +16,7 @@ try {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', dataDir], { stdio: 'ignore' });
   mounted = true;
 } catch {
+  rmSync(dataDir, { recursive: true, force: true });
   console.warn('mail-file.test.ts skipped: mounting a small tmpfs needs root');
 }
 
